@@ -879,6 +879,7 @@ _HO_TO = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _HO["by"]), key=le
                     r"(?:[\w']+ ){0,3}?" + _HO_ROLE.pattern)
 _HO_QUOTED = re.compile(_HO["quoted"])
 _HO_NOT = _phrases(_HO["not_it"])
+_HO_LINK = re.compile(r"(?i)\b(?:https?|hxxps?|ftp)://\S+|\bwww\.\S+")
 
 
 def _handed(w: str) -> tuple[str, int, int] | None:
@@ -921,7 +922,7 @@ def credential_handover(text: str, to_role: str | None = None) -> tuple[str, str
     talk about passwords ("how do I reset my PIN", "never give your code to the agent"); None otherwise. Where
     the place already names the third party (`to_role`: "Recruiter chat"), two parts named together ("username
     and password", "login and PIN") are the hand-over without a role in the text."""
-    w = words(text)
+    w = words(_HO_LINK.sub(" ", text))  # a link's words name no one ("the-agent-company.com" holds no agent)
     found = _handed(w)
     if found is None or _HO_NOT.search(w) is not None:
         return None

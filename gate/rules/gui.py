@@ -62,8 +62,6 @@ from gate.fields import ONE_EMAIL as _ONE_EMAIL
 from gate.fields import ONE_PHONE as _ONE_PHONE
 from gate.fields import PASSWORD_WORD as _PASSWORD_WORD
 from gate.fields import Text, label_text, shannon_entropy
-from gate.fields import chat_window as _chat_window
-from gate.fields import compose_window as _compose_window
 from gate.fields import credential_field as _credential_field
 from gate.fields import field_place as _where
 from gate.fields import field_text as _field_text
@@ -88,7 +86,7 @@ from gate.steering import Steering, steering
 from gate.typed import Destination, destination, mail_auth_record
 from gate.urls import is_loopback, registrable, site_label, split_url
 
-__all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text", "message_as_typed",
+__all__ = ["RULES", "canonical_keys", "field_category", "label_consequence", "label_text",
            "secret_patterns", "shannon_entropy", "steered"]
 
 # -- compiled policy ------------------------------------------------------------------------------
@@ -382,7 +380,6 @@ _MAIL_PREFS = re.compile(r"(?:unsubscribe|email[_-]?preferences|mail[_-]?prefere
                          r"manage[_-]?preferences|list-manage\.com|optout|opt-out|email[_-]?settings)", re.IGNORECASE)
 
 
-# the plain send button of a message being written ("Send", "Send now", "Send email", "Send (Ctrl-Enter)")
 # a cloud drive's own pages, and the bare buttons that move the selection to its trash or recycle bin (kept there for
 # 30 days or more, restored in a click): Google Drive and Photos, Dropbox, OneDrive and SharePoint, Box, iCloud Drive
 _STORAGE_PAGE = re.compile(r"^https?://(?:drive\.google\.com|photos\.google\.com|(?:www\.)?dropbox\.com/home|"
@@ -390,21 +387,6 @@ _STORAGE_PAGE = re.compile(r"^https?://(?:drive\.google\.com|photos\.google\.com
                            r"(?:folder|file)|(?:www\.)?icloud\.com/iclouddrive)(?:[/?#]|$)", re.IGNORECASE)
 _STORAGE_TRASH = re.compile(r"(?:move (?:to|into) (?:the )?(?:trash|bin|recycle bin)|trash|remove|delete|move to trash "
                             r"icon)(?: (?:\d+ )?(?:items?|files?|folders?|photos?|selected))?")
-def message_as_typed(ctx: Context) -> bool:
-    """The message a Send sends is what the typing rules judged piece by piece: nothing the supervisor followed
-    in the window (`Observation.line`) is unknown, and the pieces put together hold no secret or password that
-    no single piece showed ("pass: Hunter" then "2024!" asks at Send)."""
-    line = ctx.observation.line
-    if line is None or not line.text:
-        return line is None or line.known
-    if not line.known:
-        return False
-    text = line.text[:4000]
-    matcher = _patterns(ctx).secrets
-    return not ((matcher is not None and matcher.search(text, text_keys(text))) or _PASSWORD_WORD.search(text))
-
-
-_BARE_SEND = re.compile(r"^send(?: now| it| email| e mail| mail| message| reply)?(?: (?:ctrl|cmd|command|⌘) enter)?$")
 
 
 # a label that tells its reader which button to press ("... and click Submit", "then press Send"): the verb is the
@@ -434,10 +416,9 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     "Submit new issue", a consent banner's "Accept all" or "Reject all"); "Delete permanently", "Empty trash" and
     "Delete all" still ask, and so does agreeing to terms. A label that names another button for its reader to
     press ("Scroll to the bottom and click Submit", a practice page's task) describes a step and is not that
-    button. The plain "Send" of a mail client's compose window (or a chat application's) sends the message being
-    written, whose body the typing rules judged as it was typed (a password, credentials, records, a lure in it
-    ask or block there);
-    "Send money", "Send $50" and a bare "Send" elsewhere still ask. A menu path is judged by its last two steps
+    button. A mail or chat client's plain "Send" asks too, although the typing rules judged the message as it was
+    typed: once sent it is read, and only the person knows whether this is the message and the recipient they
+    want. A menu path is judged by its last two steps
     ("Permanently delete > Yes", "Send to > Mail recipient"): "Edit > Delete > Cancel" cancels; a last step that
     is a switch set to a state ("Roles > @members > Send messages (on)") is a setting, flipped back as easily, and
     what it switches is `confirm.gui.consequential`'s."""
@@ -480,10 +461,6 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
     if _STORAGE_TRASH.fullmatch(first) and _STORAGE_PAGE.search(url[:256]):
         return None  # "Move to trash" in a cloud drive: the file waits in the drive's trash (30 days or more)
-    if _BARE_SEND.match(first) and ((url and _compose_window(url)) or
-                                    _chat_window(url, ctx.observation.window_title, ctx.observation.app)) and \
-            message_as_typed(ctx):
-        return None  # a mail or chat client's own Send under the message being written: it was judged as typed
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
     if _own_errand(ctx, first):
@@ -1941,6 +1918,7 @@ def password_in_message(ctx: Context) -> str | None:
         return None
     if password_shaped(text) or ctx.derived(_typed_out) is not None:
         return None  # the whole text is one password (`confirm.gui.password-shaped`), or data-out judges it
+    text = _LINK.sub(" ", text)
     for m in _SAID_PASSWORD.finditer(text):
         value = (m.group(1) or m.group(2) or m.group(3) or "").rstrip(".,;!?)")
         if value and password_shaped(value):
@@ -1956,6 +1934,8 @@ def password_in_message(ctx: Context) -> str | None:
 _SAID_PASSWORD_AFTER = re.compile(
     r"\b(?:password|passwd|passcode|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b[^:=\n]{1,60}?"
     r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})", re.IGNORECASE)
+# a link, read as no words: its scheme's and port's colons are not the colon before a value
+_LINK = re.compile(r"(?i)\b(?:https?|ftp)://\S+|\bwww\.\S+")
 
 
 # -- access and mail going out through what is typed into a field -----------------------------------

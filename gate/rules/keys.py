@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 
 from gate.destinations import own_site
+from gate.fields import chat_window, compose_window
 from gate.model import Hit, Key, Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.rules.gui import canonical_keys, key_combo, message_as_typed
+from gate.rules.gui import canonical_keys, key_combo
 from gate.urls import RELEASE_HOST, USER_CONTENT_HOST
 
 __all__ = ["RULES", "chords"]
@@ -344,21 +345,29 @@ _COMPOSING = re.compile(r"^\s*(?:write|verfassen|rédaction|redactar|escribir|sc
                         r"sv|vs)\s*:|\bcompose\b|\b(?:reply|forward)\b.*\b(?:message|mail)\b", re.IGNORECASE)
 
 
-@rule("confirm.gui.send-key", "The key that sends a mail from its compose window", risk=Risk.HIGH, types=("key",),
-      confidence=0.75)
+@rule("confirm.gui.send-key", "The key that sends a mail from its compose window, or a chat message",
+      risk=Risk.HIGH, types=("key",), confidence=0.75)
 def send_key(ctx: Context) -> str | None:
-    """Ctrl+Enter (Cmd+Enter, Alt+S) in a mail client's or a webmail's compose window sends the message, and is
-    judged as a click on its Send button is (`confirm.gui.irreversible`): it asks when the message being sent is
-    not the one the typing rules judged piece by piece (the supervisor lost track of the window, or the pieces
-    put together hold a secret or a password). The same keys in an editor or a terminal are not this rule's."""
-    if ctx.derived(key_combo) not in _SEND_KEYS:
-        return None
+    """Ctrl+Enter (Cmd+Enter, Alt+S) in a mail client's or a webmail's compose window sends the message, and
+    Enter in a chat application's window or page sends what its message box holds: each is judged as a click
+    on its Send button is (`confirm.gui.irreversible`), and asks. The same keys in an editor, a terminal or a
+    search box of another page are not this rule's."""
+    combo = ctx.derived(key_combo)
     obs = ctx.observation
     title = obs.window_title[:256]
-    mail = _MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(title) or _MAIL_PAGE.match(obs.url)
-    if not (mail and _COMPOSING.search(title)) or message_as_typed(ctx):
+    if combo in _CHAT_SEND_KEYS and chat_window(obs.url, title, obs.app):
+        return f"{combo} sends the message written in {(title or obs.url)[:60]!r}"
+    if combo not in _SEND_KEYS:
         return None
-    return f"{ctx.derived(key_combo)} sends the message written in {title[:60]!r}, which is not the one judged as typed"
+    mail = _MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(title) or _MAIL_PAGE.match(obs.url)
+    if not (mail and _COMPOSING.search(title)) and not (obs.url and compose_window(obs.url)) and \
+            not chat_window(obs.url, title, obs.app):
+        return None
+    return f"{combo} sends the message written in {(title or obs.url)[:60]!r}"
+
+
+# Enter in a chat sends the message box's text (Shift+Enter is a new line there)
+_CHAT_SEND_KEYS = frozenset({"enter", "return"})
 
 
 # Ctrl+Shift+Enter in the Run box or the Start menu's search starts what is typed there as administrator

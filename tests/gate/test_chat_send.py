@@ -1,12 +1,13 @@
-"""A chat application's own "Send" under the message being written passes, as a mail client's does: the message
-was judged as it was typed. Money, look-alike hosts and other pages' Send still ask."""
+"""A chat application's own "Send" under the message being written asks, as a mail client's does: the message was
+judged as it was typed, but once sent it is read, and only the person knows it is the message and the recipient
+they want. So does Enter in a chat, which sends the message box; Enter elsewhere does not."""
 
 from __future__ import annotations
 
 import pytest
 
 from gate import SafetyGate
-from gate.model import Click, Decision, Observation, Target, TypedLine
+from gate.model import Click, Decision, Key, Observation, Target, TypedLine
 
 GATE = SafetyGate()
 
@@ -14,9 +15,19 @@ GATE = SafetyGate()
 @pytest.mark.parametrize(("url", "title"), [("https://app.slack.com/client/T1/C1", ""),
                                             ("https://teams.microsoft.com/_#/conversations/19:abc", ""),
                                             ("https://web.whatsapp.com/", ""), ("", "general - Slack")])
-def test_a_chat_applications_send_passes(url: str, title: str) -> None:
+def test_a_chat_applications_send_asks(url: str, title: str) -> None:
     got = GATE.assess(Click(x=10, y=10, target=Target(label="Send"), url=url or None),
                       Observation(url=url, window_title=title))
+    assert got.decision is Decision.CONFIRM and "confirm.gui.irreversible" in got.rules, got
+    got = GATE.assess(Key(keys=["enter"]), Observation(url=url, window_title=title))
+    assert got.decision is Decision.CONFIRM and "confirm.gui.send-key" in got.rules, got
+
+
+@pytest.mark.parametrize(("url", "title", "app"), [("https://www.google.com/search?q=slack", "", ""),
+                                                   ("", "main.py - Visual Studio Code", "Code"),
+                                                   ("", "~/src - bash", "xterm")])
+def test_enter_elsewhere_passes(url: str, title: str, app: str) -> None:
+    got = GATE.assess(Key(keys=["enter"]), Observation(url=url, window_title=title, app=app))
     assert got.decision is Decision.ALLOW, got
 
 
@@ -36,10 +47,3 @@ def test_pieces_that_make_a_secret_or_an_unknown_message_still_ask(line: TypedLi
     url = "https://app.slack.com/client/T1/C1"
     got = GATE.assess(Click(x=10, y=10, target=Target(label="Send"), url=url), Observation(url=url, line=line))
     assert got.decision is not Decision.ALLOW, got
-
-
-def test_a_known_harmless_message_passes() -> None:
-    url = "https://mail.google.com/mail/u/0/#inbox?compose=new"
-    got = GATE.assess(Click(x=10, y=10, target=Target(label="Send"), url=url),
-                      Observation(url=url, line=TypedLine(text="See you at five.")))
-    assert got.decision is Decision.ALLOW, got

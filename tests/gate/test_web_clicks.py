@@ -220,8 +220,9 @@ def test_a_commit_beside_a_named_button_still_asks(label):
     ("Send (Cmd-Enter)", "https://mail.example.net/drafts/41"),
     ("Send email", "app://outlook/compose"),
 ])
-def test_a_mail_clients_own_send_under_a_message_being_written_passes(label, url):
-    assert click(label, url).decision is Decision.ALLOW, (label, url)
+def test_a_mail_clients_own_send_under_a_message_being_written_asks(label, url):
+    # once sent the message is read: only the person knows it is the one and the recipient they want
+    assert click(label, url).decision is Decision.CONFIRM, (label, url)
 
 
 @pytest.mark.parametrize(("label", "url"), [
