@@ -572,7 +572,11 @@ def sensitive_data(ctx: Context) -> str | None:
 # fields whose values are names and codes that legitimately look like passwords ("Summer2024" coupons)
 _SEARCHLIKE = re.compile(r"\b(search|query|find|filter|url|address|location|user ?name|login|e ?mail|user id|"
                          r"code|coupon|promo|voucher|tracking|reference|sku|serial|model|nick ?name|handle|"
-                         r"name|display name|screen name|alias|id|slug|tag)\b")
+                         r"name|display name|screen name|alias|id|slug|tag|"
+                         # a record's own number: an order, a booking, a ticket ("Order number", "Case no.")
+                         r"(?:order|invoice|confirmation|booking|reservation|ticket|case|claim|receipt|transaction|"
+                         r"shipment|parcel|flight|item|part|product|article|bestell|auftrags|commande|pedido|"
+                         r"ordine) ?(?:number|no|nr|num|nummer|numéro|numero|número))\b")
 
 
 @rule("confirm.gui.password-shaped", "A password-shaped string typed into an ordinary field", risk=Risk.HIGH,
