@@ -20,7 +20,8 @@ from collections.abc import Iterable
 
 from gate import regex_store
 
-__all__ = ["BranchSearch", "Matcher", "branch_heads", "literals", "required_literals", "text_keys", "word_key"]
+__all__ = ["BranchSearch", "Guarded", "Matcher", "branch_heads", "literals", "required_literals", "text_keys",
+           "word_key"]
 
 
 def _top_level(pattern: str) -> list[str]:
@@ -116,6 +117,29 @@ def literals(strings: Iterable[str]) -> re.Pattern[str] | None:
     an `in` per string."""
     found = sorted(strings)
     return regex_store.compile("|".join(map(re.escape, found))) if found else None
+
+
+class Guarded:
+    """A compiled regex whose `search` first asks whether an ASCII text holds one of the strings every match
+    holds (`required_literals`, the most telling set): a text with none of them is not searched. The same
+    answers; a long alternation at word boundaries tries every branch at every position (~15 µs over a
+    command line), the literal test costs ~1. Any other attribute is the regex's own."""
+
+    __slots__ = ("_need", "_rx")
+
+    def __init__(self, rx: re.Pattern[str]) -> None:
+        self._rx = rx
+        sets = required_literals(rx.pattern, rx.flags)
+        self._need = literals(sets[0]) if sets else None
+
+    def search(self, text: str, *pos: int) -> re.Match[str] | None:
+        need = self._need
+        if need is not None and text.isascii() and need.search(text.lower()) is None:
+            return None
+        return self._rx.search(text, *pos)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._rx, name)
 _WORD = re.compile(r"\w+")
 
 

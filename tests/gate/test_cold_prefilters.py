@@ -1,0 +1,27 @@
+"""The prefilters of the cold path answer as the searches they skip."""
+
+import re
+
+import pytest
+
+from gate.prefix import Guarded
+
+_PATTERNS = [
+    r"bypasspermissions|\bbash\(\s*\*|\byolo\b|\"(?:bash|\*)\"\s*\]",
+    r"(?<![^\W_])(?:gift[\W_]+cards?|wire[\W_]+transfer)(?![^\W_])",
+    r"\bpass(?:word|wd)?\b|kennwort|密码",
+    r"^\s*\d+$",  # nothing literal: always searched
+]
+_TEXTS = ["", "git status", "YOLO mode on", "Bash( *)", '["bash"]', "buy a Gift-Card now", "wire  transfers",
+          "my PASSWORD is", "kennwort", "密码是", "ſtraße gift cards", "12345", "  7", "byPassPermiſſions"]
+
+
+@pytest.mark.parametrize("flags", [0, re.IGNORECASE])
+@pytest.mark.parametrize("pattern", _PATTERNS)
+def test_guarded_search_answers_as_the_regex(pattern: str, flags: int) -> None:
+    rx = re.compile(pattern, flags)
+    guarded = Guarded(rx)
+    for text in _TEXTS:
+        want, got = rx.search(text), guarded.search(text)
+        assert (want and want.span()) == (got and got.span()), text
+    assert guarded.pattern == pattern  # the regex's own attributes
