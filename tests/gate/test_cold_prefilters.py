@@ -25,3 +25,13 @@ def test_guarded_search_answers_as_the_regex(pattern: str, flags: int) -> None:
         want, got = rx.search(text), guarded.search(text)
         assert (want and want.span()) == (got and got.span()), text
     assert guarded.pattern == pattern  # the regex's own attributes
+
+
+def test_literals_finds_what_any_of_its_strings_finds() -> None:
+    from gate.prefix import literals
+
+    strings = ["a.b", "ab", "abc", "b*", "x", "xy(", "日本", "日"]
+    rx = literals(strings)
+    assert rx is not None and literals([]) is None
+    for text in ["", "a", "ab", "zzab", "a.b", "aXb", "b*", "b", "xy(", "日", "本", "q日本", "y("]:
+        assert (rx.search(text) is not None) == any(s in text for s in strings), text
