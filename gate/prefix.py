@@ -269,6 +269,18 @@ def branch_heads(pattern: str) -> tuple[tuple[str, frozenset[str] | None], ...]:
     return tuple(out)
 
 
+_CASE_BLIND = re.compile(r"\(\?[a-zA-Z-]*i")
+
+
+def _exact_need(branch: str) -> frozenset[str] | None:
+    """The most telling set of strings, as written, one of which every match of a case-sensitive `branch` holds
+    (`_required`): then a plain `in` is an exact test, for any text. None for a case-blind branch or none known."""
+    if _CASE_BLIND.search(branch):
+        return None
+    found = _required(list(_parser.parse(branch, re.MULTILINE)))
+    return max(found, key=lambda f: (*_rank(f), sorted(f))) if found else None
+
+
 class BranchSearch:
     """An alternation of patterns searched branch by branch, only the branches a text could match.
 
@@ -292,7 +304,12 @@ class BranchSearch:
                 bit = 1 << len(branches)
                 branches.append(regex_store.compile(branch, re.MULTILINE))
                 if heads is None:
-                    always |= bit
+                    # (no literal start, but maybe a literal inside: searched only where that occurs)
+                    need = _exact_need(branch)
+                    if need is None:
+                        always |= bit
+                    for h in need or ():
+                        by_substring[h] = by_substring.get(h, 0) | bit
                 elif branch.startswith(("\\b", "^")) and all(_WORD.match(h) for h in heads):
                     for h in heads:
                         key = word_key(h)

@@ -35,3 +35,15 @@ def test_literals_finds_what_any_of_its_strings_finds() -> None:
     assert rx is not None and literals([]) is None
     for text in ["", "a", "ab", "zzab", "a.b", "aXb", "b*", "b", "xy(", "日", "本", "q日本", "y("]:
         assert (rx.search(text) is not None) == any(s in text for s in strings), text
+
+
+def test_a_branch_with_no_literal_start_is_searched_only_where_its_literal_is() -> None:
+    from gate.prefix import BranchSearch, text_keys
+
+    search = BranchSearch([r"(?:^|\b(?:[a-z]+ )?(?:infected|locked))\W+(?:fix|clean) now",
+                           r"\b\d+ ?(usd|eur)\b", r"(?i:\bbearer\s+\w{4,})", r"^\w+ toggle"])
+    assert not search.always & 1 and not search.always & 2  # indexed by the literals inside them
+    for text in ["virus found, fix now", "infected: fix now", "Infected: Fix now", "pay 20 usd", "20eur", "20 EUR",
+                 "BEARER abcd1234", "wifi toggle", "nothing here", "ſix now"]:
+        want, got = search.whole.search(text), search.search(text, text_keys(text))
+        assert (want and want.span()) == (got and got.span()), text
