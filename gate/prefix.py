@@ -277,8 +277,13 @@ def _exact_need(branch: str) -> frozenset[str] | None:
     (`_required`): then a plain `in` is an exact test, for any text. None for a case-blind branch or none known."""
     if _CASE_BLIND.search(branch):
         return None
+    stored = regex_store.recall("exact-literal-set", branch, False)
+    if stored is None or (type(stored) is list and stored and all(type(x) is str and x for x in stored)):
+        return frozenset(stored) if stored is not None else None  # (what a `deskgate check` store kept: no parse)
     found = _required(list(_parser.parse(branch, re.MULTILINE)))
-    return max(found, key=lambda f: (*_rank(f), sorted(f))) if found else None
+    need = max(found, key=lambda f: (*_rank(f), sorted(f))) if found else None
+    regex_store.remember("exact-literal-set", branch, sorted(need) if need is not None else None)
+    return need
 
 
 class BranchSearch:
