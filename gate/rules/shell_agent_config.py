@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from gate.content import runs_later
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.shell import Command, Finding, ShellAnalysis, analyse, resolve_path
 
 if TYPE_CHECKING:
@@ -40,10 +41,11 @@ _AGENTS = frozenset({"claude", "gemini", "codex", "qwen", "code", "code-insiders
 NAMES = _AGENTS
 
 # a value that switches approvals off or allows every command, anywhere on a line that names an agent's settings
-_LOOSE_GUARD_OFF = re.compile(
+# (searched on every shell line: a line without one of its words is not searched, `Guarded`)
+_LOOSE_GUARD_OFF = Guarded(re.compile(
     r"bypasspermissions|dangerously-?skip-?permissions|\bbash\(\s*\*|\bbash\(:\*|autoapprov|alwaysallow|autoaccept|"
     r"\byolo\b|approval_policy|danger-full-access|enableallprojectmcpservers|disableallhooks|\"(?:bash|\*)\"\s*\]",
-    re.IGNORECASE)
+    re.IGNORECASE))
 _WRITE_OPS = (">", ">>", ">|", "&>", "&>>")
 # programs that only show a file: naming a settings file to them changes nothing
 _READERS = frozenset({"cat", "bat", "less", "more", "head", "tail", "grep", "rg", "ag", "jq", "yq", "diff", "ls",

