@@ -1513,7 +1513,7 @@ _PLAIN_TOKENS = frozenset(_DESTINATIONS["plain"]["tokens"])
 _ALL_TOKENS = frozenset(t for table in _DESTINATIONS["brands"].values() for t in table)
 # brands whose name alone says what a page imitates (an everyday word, `target`, `office`, does not)
 _DISTINCT = frozenset(t for t in _ALL_TOKENS if t not in _PLAIN_TOKENS and len(t) >= 4) | _WEBMAIL
-_AGENCIES = frozenset(t for t in _DESTINATIONS["brands"]["government"] if t not in _PLAIN_TOKENS and len(t) >= 4)
+_AGENCIES = frozenset(t for t in _DESTINATIONS["brands"]["government"] if t not in _PLAIN_TOKENS)
 _PH_WORD = re.compile(r"[^\W_]+")
 _ARTICLE_SEGMENTS = frozenset({"posts", "post", "stories", "story", "press", "tags", "tag", "search", "category",
                                "insights", "research", "resources", "wiki"})
@@ -1741,6 +1741,8 @@ def _agency_in(word: str) -> str | None:
         return w
     folded = w.translate(_FOLD_DIGITS)
     for agency in _AGENCIES:
+        if len(agency) < 4:
+            continue  # a short name (`irs`) counts only written whole
         if len(agency) == len(w) and folded.replace("l", "i") == agency.replace("l", "i"):
             return agency
         if len(agency) >= 5 and len(w) > len(agency) + 2 and (w.startswith(agency) or w.endswith(agency)):
@@ -1917,22 +1919,44 @@ _SIGN_IN_CLICK = re.compile(r"\b(?:sign ?in|log ?in|log ?on|login|signin|continu
                             r"connexion|anmelden|iniciar|accedi|entrar|inloggen|valider|weiter|continuer|payer)\b")
 
 
-@rule("block.nav.hosted-sign-in-click", "signing in or paying on a brand's sign-in page on a free host",
-      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
-def hosted_sign_in_click(ctx: Context) -> CheckResult:
-    """A click that signs in, continues, verifies or pays on a page that `block.nav.hosted-sign-in` would block
-    before opening (a sign-in page in a bucket, a brand's sign-in on a free host), or that
-    `block.nav.brand-path-sign-in` would: the step the page exists for."""
+def _phish_page(ctx: Context) -> str | None:
+    """Why the page an action happens on (the URL it names, else the one observed) would block before opening as a
+    phishing page: `block.nav.hosted-sign-in`, `block.nav.brand-path-sign-in`, `block.nav.agency-payment` or
+    `block.nav.glued-name`."""
     page = action_url(ctx)
     parts = split_url(page) if page else None
-    if parts is None or not parts.host:
-        return None
-    target = ctx.action.target
-    label = " ".join(p for p in (target.label, target.name) if p) if target else ""
-    if not _SIGN_IN_CLICK.search(_NON_WORD.sub(" ", fold(label[:200]).lower())):
+    if parts is None or not parts.host or parts.scheme not in _WEB:
         return None
     why = _hosted_sign_in(ctx, parts) or _brand_path_sign_in(ctx, parts)
-    return f"{label[:40]!r} on {why}" if why else None
+    if why is None and (hit := _agency_payment(parts)) is not None and hit[2]:
+        why = f"{parts.host}, which names the agency {hit[0]!r} and takes a {hit[1]!r}"
+    if why is None:
+        labels = parts.host.split(".")
+        changed = [(_unglued(lbl) or lbl) for lbl in labels[:-1]]
+        if changed != labels[:-1] and (v := judge(".".join([*changed, labels[-1]]), parts.path)) is not None \
+                and v.level == "block":
+            why = f"{parts.host}, a brand's name glued to other words: {v.why}"
+    return why
+
+
+@rule("block.nav.hosted-sign-in-click", "signing in, paying or typing a secret on a phishing page",
+      risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.8)
+def hosted_sign_in_click(ctx: Context) -> CheckResult:
+    """A click that signs in, continues, verifies or pays, or typing a password, a card, a code, a wallet's phrase or
+    the account's sign-in name, on a page that opening would block as `block.nav.hosted-sign-in` (a sign-in page in a
+    bucket, a brand's sign-in on a free host), `block.nav.brand-path-sign-in`, `block.nav.agency-payment` or
+    `block.nav.glued-name`: the step the page exists for. Other typing (a search) and leaving pass. The typed text is
+    redacted."""
+    target = ctx.action.target
+    label = " ".join(p for p in (target.label, target.name) if p) if target else ""
+    if ctx.action.type == "type":
+        if not _harvest(ctx):
+            return None
+    elif not _SIGN_IN_CLICK.search(_NON_WORD.sub(" ", fold(label[:200]).lower())):
+        return None
+    why = ctx.derived(_phish_page)
+    act = "typing" if ctx.action.type == "type" else repr(label[:40])
+    return f"{act} on {why}" if why else None
 
 
 RULES = (
