@@ -1640,6 +1640,8 @@ def _hosted_sign_in(ctx: Context, parts: UrlParts) -> str | None:
     signin = signin or _signin_in(tenant_words - {brand or ""})
     if brand is None and kind == "dynamic-DNS":
         brand = _path_brand(segs, vocab, bare=_page_file(segs))
+    elif brand is None and _page_file(segs) and not any(_DATE_SEGMENT.match(s) or _title_segment(s) for s in segs):
+        brand = _path_brand(segs[:-1], vocab, bare=True)  # a builder site's `/<brand>/login.html` folder
     if brand and signin:
         return f"a {signin!r} page for {brand!r} on the {kind} host {parts.host}"
     return None
@@ -1807,6 +1809,9 @@ def agency_payment_path(ctx: Context) -> CheckResult:
     return f"a {hit[1]!r} page for the agency {hit[0]!r} on {parts.host}"  # type: ignore[union-attr]
 
 
+_RUNS = re.compile(r"[a-z]+|\d+")
+
+
 @functools.lru_cache(maxsize=2048)
 def _unglued(label: str) -> str | None:
     """A label with a brand's name glued to everyday or domain words, hyphenated where they meet
@@ -1815,7 +1820,7 @@ def _unglued(label: str) -> str | None:
         pieces = label.split("-")
         out = [_unglued(p) or p for p in pieces]
         return "-".join(out) if out != pieces else None
-    runs = re.findall(r"[a-z]+|\d+", label)
+    runs = _RUNS.findall(label)
     if len(runs) > 1:  # letters and digits: split at the digits when a letter run is a brand or a glue word
         if any(r in _ALL_TOKENS or r in _PH_GLUED or r in _PH_SIGNIN for r in runs if not r.isdigit()):
             return "-".join(runs)

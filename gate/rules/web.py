@@ -759,8 +759,10 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
             return f"{shown} is one letter away from {near}"
         # a long brand survives two or three slips and still reads as itself (`steamcomunnity`), when its first
         # letters are kept: a name of ten letters or more, two edits; of thirteen or more, three
-        far = next((b for n in range(len(site) - 3, len(site) + 4) for b in index.long_names.get(n, ())
-                    if b[:4] == site[:4] and _within(site, b, 2 if len(b) < 13 else 3)), None)
+        # (a brand with a word after it, `<brand>-p`, `<brand>app`, is the brand inside another name: read below)
+        far = None if "-" in site else next(
+            (b for n in range(len(site) - 3, len(site) + 4) for b in index.long_names.get(n, ())
+             if b[:4] == site[:4] and not site.startswith(b) and _within(site, b, 2 if len(b) < 13 else 3)), None)
         if far is not None:
             return f"{shown} is a misspelling of {far}"
     # the brand inside someone else's site: as a hyphenated part (paypal-login.com, login-paypal.x.net)

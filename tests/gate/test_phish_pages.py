@@ -43,6 +43,8 @@ def on_page(kind: str, url: str, label: str = "", text: str = ""):
     "https://banq-x1.duckdns.org/www.bnpparibas.fr/espace-client/connexion.php",
     "https://qwe.ddns.net/sharepoint/login.php",
     "https://metamask-wallet-extension.vercel.app/",
+    "https://someone.github.io/office365/login.html",
+    "https://x9.weebly.com/chase/verify.html",
     # a kit's brand-named folder on someone else's site
     "https://oldbakery-shop.com/wp/x/webmail-gmx/login/index.php",
     "http://plumbing-pros.net/files/outlook-web/signin.html",
@@ -56,6 +58,7 @@ def on_page(kind: str, url: str, label: str = "", text: str = ""):
     # an agency's fine or fee paid on a host that is not the government's
     "https://avis-amende.paiement-antai-gouv.com/paiement",
     "https://online-dvla.example-fines.com/pay/",
+    "https://sunpass-notice.example.net/payment.php",
     "https://portal.espaceimpots.example.net/regler/paiement.php",
     "https://irs-notice.example.org/payment",
 ])
@@ -109,6 +112,9 @@ def test_imitations_ask_at_least(url):
     "https://docs-site.netlify.app/guides/authentication",
     "https://myhome.duckdns.org/nextcloud/login",
     "https://storage.googleapis.com/bucket/data.json",
+    "https://proj.github.io/demo/login.html",
+    "https://www.sunpass.com/en/payment",
+    "https://www.taxsoftware.com/irs-payment-options",
     # articles, search results, archives and scanners that mention a brand's sign-in
     "https://www.theverge.com/2024/1/2/paypal-login-outage-explained",
     "https://news.example.com/tech/chase-bank-login-changes-customers",
@@ -160,3 +166,9 @@ def test_signing_in_on_an_ordinary_app_is_not_judged_a_phishing_page():
     assert "block.nav.hosted-sign-in-click" not in on_page("click", app, "Sign in").rules
     assert "block.nav.hosted-sign-in-click" not in on_page("type", app, "Password", "Hunter22!x").rules
     assert on_page("click", "http://localhost:3000/login", "Sign in").decision is Decision.ALLOW
+
+
+def test_a_brand_with_a_word_after_it_is_no_misspelling_of_it():
+    got = nav("https://aadcdn.microsoftonline-p.com/ests/2.1/content/x.js")
+    assert not any("misspelling" in h.reason for h in got.hits if h.rule == "confirm.web.lookalike-host")
+    assert "confirm.web.lookalike-host" in nav("https://steamcomunnity.com/").rules
