@@ -25,6 +25,7 @@ parse and nothing else, and a query value is classified as data only when it can
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from typing import NamedTuple
@@ -37,7 +38,8 @@ from gate.dataout import _STREET as STREET
 from gate.dataout import COLLECTING_HOST, Payload, carried, collector_named, destination, local_ip
 from gate.dataout import _decoded as decoded_text
 from gate.dataout import _named_login as named_login
-from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample
+from gate.destinations import _BOOK as _DESTINATIONS
+from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample, own_site
 from gate.fields import label_text
 from gate.model import Risk
 from gate.normalise import fold
@@ -1490,6 +1492,478 @@ def scam_page_action_confirm(ctx: Context) -> CheckResult:
     act = _acted_on(ctx)
     return f"{act} on a page that may imitate another: {v.why}" if act else None
 
+
+# -- phishing pages where nobody owns a site, brands where they do not belong -------------------------------------
+# `[phishing]` of resources/destinations.toml: dynamic-DNS zones and tunnels, the sign-in and payment words of kits in
+# several languages, webmail products, a fake download's tenant words, a brand glued to its own country domain, the
+# run-together names of gift-code sites.
+_PH = _DESTINATIONS["phishing"]
+_DYN_DNS = frozenset(_PH["dynamic_dns"])
+_PH_SIGNIN = frozenset(_PH["signin"])
+_FINE_PAY = frozenset(_PH["fine_payment"])
+_WEBMAIL = frozenset(_PH["webmail"])
+_IMITATION = frozenset(_PH["imitation"])
+_SHORT_NAMES: dict[str, str] = dict(_PH["short_names"])
+_SPELLED = tuple(sorted(_PH["spelled_domains"], key=len, reverse=True))
+_PH_GLUED = tuple(sorted(set(_PH["glued"]) | set(_DESTINATIONS["lures"]["glued"]), key=len, reverse=True))
+_SCAM_VERBS = frozenset(_PH["scam_verbs"])
+_SCAM_OBJECTS = frozenset(_PH["scam_objects"])
+_SCAM_FILL = frozenset(_PH["scam_fillers"])
+_PLAIN_TOKENS = frozenset(_DESTINATIONS["plain"]["tokens"])
+_ALL_TOKENS = frozenset(t for table in _DESTINATIONS["brands"].values() for t in table)
+# brands whose name alone says what a page imitates (an everyday word, `target`, `office`, does not)
+_DISTINCT = frozenset(t for t in _ALL_TOKENS if t not in _PLAIN_TOKENS and len(t) >= 4) | _WEBMAIL
+_AGENCIES = frozenset(t for t in _DESTINATIONS["brands"]["government"] if t not in _PLAIN_TOKENS)
+_PH_WORD = re.compile(r"[^\W_]+")
+_ARTICLE_SEGMENTS = frozenset({"posts", "post", "stories", "story", "press", "tags", "tag", "search", "category",
+                               "insights", "research", "resources", "wiki"})
+_DATE_SEGMENT = re.compile(r"^(?:19|20)\d\d$|^\d{1,2}$")  # a dated article's /2024/05/
+_PAGE_FILE = frozenset({"php", "html", "htm", "shtml", "asp", "aspx", "jsp", "cgi", "xhtml"})
+# the words an OAuth or single-sign-on route puts beside a provider's name (`/auth/google/callback`,
+# `/login/google-oauth2/`): a site's own "sign in with" button, not an imitation
+_ROUTE_WORDS = frozenset({"oauth", "oauth2", "openid", "oidc", "saml", "saml2", "sso", "callback", "auth", "connect",
+                          "login", "signin", "complete", "redirect", "provider", "social", "with"})
+# hosts whose paths hold other sites' addresses by design: archives, caches, translators, scanners
+_ADDRESS_HOLDERS = frozenset({"archive.org", "archive.ph", "archive.today", "archive.is", "archive.li",
+                              "googleusercontent.com", "urlscan.io", "virustotal.com", "phishtank.org",
+                              "phishtank.com", "openphish.com", "urlhaus.abuse.ch", "abuse.ch", "similarweb.com",
+                              "builtwith.com", "whois.com", "domaintools.com", "who.is", "isitdownrightnow.com",
+                              "downforeveryoneorjustme.com", "downdetector.com", "web-check.xyz", "crt.sh"})
+_DOMAIN_END = frozenset({"com", "net", "org", "fr", "de", "es", "it", "nl", "be", "uk", "jp", "br", "pt", "ca", "au",
+                         "ch", "at", "pl", "us", "in", "mx", "ar", "co", "io", "eu", "gouv", "gov"})
+
+
+def _joined(words: list[str]) -> set[str]:
+    """The words, and every two or three neighbours written as one (`sign in` reads `signin`, `credit agricole`
+    reads `creditagricole`)."""
+    out = set(words)
+    out.update(a + b for a, b in itertools.pairwise(words))
+    out.update(a + b + c for a, b, c in zip(words, words[1:], words[2:], strict=False))
+    return out
+
+
+def _brand_words(ctx: Context) -> frozenset[str]:
+    return _DISTINCT | ctx.compiled.brands.names
+
+
+def _free_host(host: str) -> tuple[str, list[str]] | None:
+    """(what kind of free host, the labels its tenant chose) for object storage, a site builder or app host, or a
+    dynamic-DNS zone or tunnel; None for any other host."""
+    labels = host.split(".")
+    for i in range(1, len(labels) - 1):
+        if ".".join(labels[i:]) in _DYN_DNS:
+            return "dynamic-DNS", labels[:i]
+    m = _STORAGE_HOST.search(host) or _BUILDER_HOST.search(host)
+    if m is None:
+        return None
+    kind = "cloud-storage" if _STORAGE_HOST.search(host) else "free-hosting"
+    tenant = host[: m.start()].split(".") if m.start() > 0 else []
+    return kind, [t for t in tenant if t]
+
+
+def _segments(path: str) -> list[str]:
+    """The path's segments up to a documentation or article one (the rest is a title)."""
+    out = []
+    for seg in [s for s in unquote(path).split("/") if s][:10]:
+        if seg.lower() in _DOC_SEGMENTS or seg.lower() in _ARTICLE_SEGMENTS:
+            break
+        out.append(seg)
+    return out
+
+
+def _page_file(segs: list[str]) -> bool:
+    return bool(segs) and segs[-1].rpartition(".")[2].lower() in _PAGE_FILE and "." in segs[-1]
+
+
+def _spelled_domain(seg: str) -> bool:
+    """A segment written as a whole domain name (`www.bank.example.fr`, `Accounts.Brand.com`)."""
+    labels = [x for x in seg.lower().split(".") if x]
+    return len(labels) >= 3 and labels[-1] in _DOMAIN_END and all(_PH_WORD.fullmatch(x) or "-" in x for x in labels)
+
+
+def _path_brand(segs: list[str], vocab: frozenset[str], *, bare: bool) -> str | None:
+    """A brand named in a path segment as a compound (`mail-<brand>`, `<brand>_login`), in a whole domain name spelled
+    as a segment (`secure.<brand>.com`), or, when `bare`, as a segment of its own; not beside the words of a site's
+    own sign-in-with route (`/login/<brand>-oauth2/`)."""
+    for seg in segs:
+        if len(seg) > 80:
+            continue
+        stem = seg.rpartition(".")[0] if seg.rpartition(".")[2].lower() in _PAGE_FILE else seg
+        words = _PH_WORD.findall(stem.lower())
+        if not words or len(words) >= 6:
+            continue  # an article's title
+        hit = next((w for w in sorted(_joined(words)) if w in vocab), None)
+        if hit is None:
+            continue
+        rest = [w for w in words if w not in hit]
+        if _spelled_domain(stem):
+            return hit
+        if rest and not all(w in _ROUTE_WORDS or w.isdigit() for w in rest):
+            return hit
+        if bare and not rest:
+            return hit
+    return None
+
+
+def _signin_in(words: set[str]) -> str | None:
+    return next((w for w in sorted(words) if w in _PH_SIGNIN), None)
+
+
+def _hosted_sign_in(ctx: Context, parts: UrlParts) -> str | None:
+    """A sign-in, verification, payment or wallet page on a free host that names what it imitates: a web page in a
+    bucket whose file name says sign in; a brand in a site builder's tenant name (not the brand's own bare
+    `<brand>.github.io`) or in a dynamic-DNS page's path, beside a sign-in word."""
+    if parts.scheme not in _WEB or not parts.host or ip_of(parts.host) is not None:
+        return None
+    free = _free_host(parts.host)
+    if free is None:
+        return None
+    kind, tenant = free
+    segs = _segments(parts.path)
+    path_words = _joined(_PH_WORD.findall(" ".join(segs).lower()))
+    signin = _signin_in(path_words)
+    vocab = _brand_words(ctx)
+    if kind == "cloud-storage":
+        if signin and _page_file(segs):
+            brand = _path_brand(segs, vocab, bare=True)
+            named = f" for {brand!r}" if brand else ""
+            return f"a {signin!r} page{named} served as a file from cloud storage at {parts.host}"
+        return None
+    brand = None
+    for label in tenant:
+        pieces = [p for p in label.split("-") if p]
+        if len(pieces) > 1:
+            brand = next((w for w in sorted(_joined(pieces)) if w in vocab), None)
+            if brand is not None:
+                break
+    tenant_words = _joined([p for label in tenant for p in label.split("-") if p])
+    signin = signin or _signin_in(tenant_words - {brand or ""})
+    if brand is None and kind == "dynamic-DNS":
+        brand = _path_brand(segs, vocab, bare=_page_file(segs))
+    elif brand is None and _page_file(segs) and not any(_DATE_SEGMENT.match(s) or _title_segment(s) for s in segs):
+        brand = _path_brand(segs[:-1], vocab, bare=True)  # a builder site's `/<brand>/login.html` folder
+    if brand and signin:
+        return f"a {signin!r} page for {brand!r} on the {kind} host {parts.host}"
+    return None
+
+
+@rule("block.nav.hosted-sign-in", "a brand's sign-in or payment page on a free host, or a sign-in page in a bucket",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def hosted_sign_in(ctx: Context) -> CheckResult:
+    """A page on a host anyone names for free, that says what it imitates and that it takes a sign-in, a verification,
+    a payment or a wallet (`[phishing] signin` of resources/destinations.toml, in several languages): an HTML page in
+    object storage (`*.r2.dev`, S3, `storage.googleapis.com`, `*.blob.core.windows.net`) whose file name says sign in;
+    a site-builder or app-host tenant (`github.io`, `vercel.app`, `web.app`, `netlify.app`) whose name joins a brand
+    to other words, beside a sign-in word; a dynamic-DNS or tunnel host (`duckdns.org`, `ngrok-free.app`) whose page
+    names a brand or a webmail. No bank or mail provider signs people in there. A brand's own bare
+    `<brand>.github.io`, a project's docs and a sign-in-with route (`/auth/<provider>/callback`) pass."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    return _hosted_sign_in(ctx, parts) if parts is not None else None
+
+
+def _tenant_brand(ctx: Context, host: str) -> str | None:
+    """A free host's tenant named for a brand's product page (`<brand>-suite`, `new-<brand>-app`, `fb-ads-<digits>`):
+    a distinctive brand, or a brand's short name, beside a download, wallet or support word or a run of digits."""
+    free = _free_host(host)
+    if free is None or free[0] == "cloud-storage":
+        return None
+    vocab = _brand_words(ctx)
+    for label in free[1]:
+        pieces = [p for p in label.split("-") if p]
+        if len(pieces) < 2:
+            continue
+        brand = next((w for w in sorted(_joined(pieces)) if w in vocab), None)
+        plain = next((p for p in pieces if p in _PLAIN_TOKENS and len(p) >= 5), None) if brand is None else None
+        short = next((p for p in pieces if p in _SHORT_NAMES), None) if brand is None and plain is None else None
+        name = brand or plain or (_SHORT_NAMES[short] if short else None)
+        if name is None:
+            continue
+        rest = [p for p in pieces if p not in (brand or plain or short or "") and (brand is None or p not in brand)]
+        marks = sum(p in _IMITATION or (p.isdigit() and len(p) >= 5) for p in rest)
+        if marks >= (2 if plain else 1):  # an everyday word (`ledger`) needs two: `<word>-live-app`
+            return f"{host} names {name!r} beside {'-'.join(rest)!r} on the free host {registrable(host)}"
+    return None
+
+
+@rule("confirm.nav.hosted-brand-name", "a free host's site named for a brand's app, wallet or support page",
+      risk=Risk.MEDIUM, types=NAV, confidence=0.65)
+def hosted_brand_name(ctx: Context) -> CheckResult:
+    """A tenant of a site builder, an app host or a dynamic-DNS zone whose name joins a brand (or its short name:
+    `fb`, `ig`, `o365`) to the words of a fake download, wallet or support page (`suite`, `live`, `app`, `extension`,
+    `support`, `ads`, a spelled top-level name) or a long run of digits: how fake wallet apps and "page appeal" forms
+    are published. A brand's own bare project page (`<brand>.github.io`) and its docs (`<brand>-docs`) pass."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.host or ip_of(parts.host) is not None:
+        return None
+    return _tenant_brand(ctx, parts.host)
+
+
+def _brand_path_sign_in(ctx: Context, parts: UrlParts) -> str | None:
+    """A page file on a site that is none of the brand's whose path names a brand as a compound or a spelled domain
+    (`/-/mail-<brand>/login/index.html`, `/secure.<bank>.fr/client/acces.php`) and says sign in or pay."""
+    host = parts.host
+    if parts.scheme not in _WEB or not host or ip_of(host) is not None or is_loopback(host) or own_site(host):
+        return None
+    reg = registrable(host)
+    if reg in _ADDRESS_HOLDERS or reg in _CODE_HOSTS or site_label(host) in _SEARCH_ENGINES:
+        return None
+    segs = _segments(parts.path)
+    if not _page_file(segs) or any((_title_segment(s) and not _spelled_domain(s)) or _DATE_SEGMENT.match(s)
+                                   for s in segs) or host.split(".", 1)[0] in _DOC_HOST_LABELS:
+        return None
+    # the brand in a folder: a kit's own directory (a page named for the brand is as often an article's slug)
+    brand = _path_brand(segs[:-1], _brand_words(ctx), bare=False)
+    if brand is None or brand in site_label(host):
+        return None
+    signin = _signin_in(_joined(_PH_WORD.findall(" ".join(segs).lower())) - {brand})
+    return f"{segs[-1]!r} on {host} names {brand!r} in its path and is a {signin!r} page" if signin else None
+
+
+@rule("block.nav.brand-path-sign-in", "a sign-in page in the path of a site that is not the brand's",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def brand_path_sign_in(ctx: Context) -> CheckResult:
+    """A page (`.php`, `.html`, `.aspx`) whose path writes a brand's or a webmail's name as a compound
+    (`mail-<brand>`, `<brand>-online`) or inside a whole domain name spelled as a folder (`www.<brand>.com`), and
+    says sign in, verify, account or pay (in several languages), on a site that is not the brand's: the folder a
+    phishing kit is unpacked into on a broken-into site. Articles (a title slug, `/blog/`), sign-in-with routes
+    (`/auth/<provider>/callback`), archives and scanners that hold other sites' addresses, and the brand's own
+    site pass."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    return _brand_path_sign_in(ctx, parts) if parts is not None else None
+
+
+def _agency_in(word: str) -> str | None:
+    """A government agency's token in one host or path word: the word itself, its letters swapped for look-alikes
+    (`antal`, `1rs`), or glued to another word (`online<agency>`, `<agency>pay`)."""
+    w = word.lower()
+    if w in _AGENCIES:
+        return w
+    folded = w.translate(_FOLD_DIGITS)
+    for agency in _AGENCIES:
+        if len(agency) < 4:
+            continue  # a short name (`irs`) counts only written whole
+        if len(agency) == len(w) and folded.replace("l", "i") == agency.replace("l", "i"):
+            return agency
+        if len(agency) >= 5 and len(w) > len(agency) + 2 and (w.startswith(agency) or w.endswith(agency)):
+            return agency
+    return None
+
+
+_FOLD_DIGITS = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t"})
+
+
+def _agency_payment(parts: UrlParts) -> tuple[str, str, bool] | None:
+    """(agency, payment word, named in the host) for a page that pays a fine, a toll or a fee to an agency on a host
+    that is none of the government's."""
+    host = parts.host
+    if parts.scheme not in _WEB or not host or ip_of(host) is not None or is_loopback(host) or own_site(host):
+        return None
+    segs = _segments(parts.path)
+    if any(_title_segment(s) for s in segs):
+        return None
+    path_words = _PH_WORD.findall(" ".join(segs).lower())
+    pay = next((w for w in path_words if w in _FINE_PAY), None)
+    if pay is None:
+        return None
+    for label in host.split(".")[:-1]:
+        for piece in label.split("-"):
+            agency = _agency_in(piece)
+            if agency is not None:
+                return agency, pay, True
+    if _page_file(segs):
+        agency = next((a for w in path_words if (a := _agency_in(w)) is not None), None)
+        if agency is not None:
+            return agency, pay, False
+    return None
+
+
+@rule("block.nav.agency-payment", "paying a government fine, toll or fee on a host that is not the government's",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def agency_payment(ctx: Context) -> CheckResult:
+    """A tax office's, a fines agency's or a motoring agency's name (`[brands.government]`, also written with
+    look-alike letters or glued to another word) in a host that is none of the government's, opened at a page that
+    pays a fine, a toll, a fee or a tax (`paiement`, `amende`, `pay`, `multa`, `Bußgeld`, `toll`): the unpaid-fine
+    text message's landing page. Governments take payment on their own domains; the agency's own site and an article
+    about the scam pass."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    hit = _agency_payment(parts) if parts is not None else None
+    if hit is None or not hit[2]:
+        return None
+    return f"{parts.host} names the agency {hit[0]!r} and its page takes a {hit[1]!r}"  # type: ignore[union-attr]
+
+
+@rule("confirm.nav.agency-payment-path", "a page named for an agency's fine or fee on a host that is not the "
+      "government's", risk=Risk.HIGH, types=NAV, confidence=0.7)
+def agency_payment_path(ctx: Context) -> CheckResult:
+    """A page file whose path names a government agency (`/<AGENCY>/paiement.php`) and a payment, on a host that is
+    none of the government's and does not name the agency itself (`block.nav.agency-payment` does)."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    hit = _agency_payment(parts) if parts is not None else None
+    if hit is None or hit[2]:
+        return None
+    return f"a {hit[1]!r} page for the agency {hit[0]!r} on {parts.host}"  # type: ignore[union-attr]
+
+
+_RUNS = re.compile(r"[a-z]+|\d+")
+
+
+@functools.lru_cache(maxsize=2048)
+def _unglued(label: str) -> str | None:
+    """A label with a brand's name glued to everyday or domain words, hyphenated where they meet
+    (`<brand>bankcojp` → `<brand>-bank-cojp`, `office03auth` → `office-03-auth`); None when it is no such thing."""
+    if "-" in label:
+        pieces = label.split("-")
+        out = [_unglued(p) or p for p in pieces]
+        return "-".join(out) if out != pieces else None
+    runs = _RUNS.findall(label)
+    if len(runs) > 1:  # letters and digits: split at the digits when a letter run is a brand or a glue word
+        if any(r in _ALL_TOKENS or r in _PH_GLUED or r in _PH_SIGNIN for r in runs if not r.isdigit()):
+            return "-".join(runs)
+        return None
+    tail = next((s for s in _SPELLED if label.endswith(s) and len(label) - len(s) >= 3), None)
+    head = label[: -len(tail)] if tail else label
+    words: list[str] = []
+    while head and head not in _ALL_TOKENS:
+        glue = next((g for g in _PH_GLUED if head.endswith(g) and len(head) - len(g) >= 3), None)
+        if glue is None:
+            break
+        words.insert(0, glue)
+        head = head[: -len(glue)]
+    if head not in _ALL_TOKENS or (not tail and (head in _PLAIN_TOKENS or len(words) < 2)):
+        return None  # a brand's own compound (`<brand>pay`) is its name; its address spelled after it is not
+    return "-".join([head, *words, *([tail] if tail else [])])
+
+
+def _glued_verdict(ctx: Context) -> Verdict | None:
+    """The destination's verdict read with its glued brand names hyphenated."""
+    parts = split_url(ctx.action.url) if ctx.action.url else None  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.host or ip_of(parts.host) is not None:
+        return None
+    labels = parts.host.split(".")
+    changed = [(_unglued(lbl) or lbl) for lbl in labels[:-1]]
+    if changed == labels[:-1]:
+        return None
+    host = ".".join([*changed, labels[-1]])
+    v = judge(host, parts.path)
+    if v is None:
+        return None
+    return Verdict(v.level, v.kind, f"{parts.host} glues a brand's name to other words (read as {host}): {v.why}")
+
+
+@rule("block.nav.glued-name", "a brand's name glued to its country domain or to sign-in words, with a lure",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def glued_name_block(ctx: Context) -> CheckResult:
+    """A host label that runs a brand's name together with its own country domain (`<brand>cojp`, `<brand>comau`),
+    with banking or account words (`<brand>bankcojp`), or with digits and a sign-in word (`<brand>03auth`), read as
+    the hyphenated name it spells and judged like one (`block.nav.brand-lure`, `block.nav.brand-cheap-tld`): the
+    site spells the brand's address inside its own name."""
+    v = ctx.derived(_glued_verdict)
+    return v.why if v is not None and v.level == "block" else None
+
+
+@rule("confirm.nav.glued-name", "a brand's name glued to its country domain or to sign-in words", risk=Risk.HIGH,
+      types=NAV, confidence=0.7)
+def glued_name_confirm(ctx: Context) -> CheckResult:
+    """The same glued host (`block.nav.glued-name`) where its hyphenated reading only asks
+    (`confirm.nav.brand-elsewhere`, `confirm.nav.lure-compound`)."""
+    v = ctx.derived(_glued_verdict)
+    return v.why if v is not None and v.level == "confirm" else None
+
+
+@functools.lru_cache(maxsize=2048)
+def _scam_split(label: str) -> tuple[str, ...] | None:
+    """`label` read wholly as gift-code words (`redeem`, `wallet`, `code`, `free`), or None."""
+    best: list[tuple[str, ...] | None] = [None] * (len(label) + 1)
+    best[0] = ()
+    vocab = _SCAM_VERBS | _SCAM_OBJECTS | _SCAM_FILL
+    for i in range(1, len(label) + 1):
+        for j in range(max(0, i - 12), i):
+            prev = best[j]
+            if prev is not None and label[j:i] in vocab:
+                cand = (*prev, label[j:i])
+                if best[i] is None or len(cand) < len(best[i]):  # type: ignore[arg-type]
+                    best[i] = cand
+    return best[-1]
+
+
+def _scam_glued(host: str) -> str | None:
+    labels = host.split(".")
+    if ip_of(host) is not None or len(labels) < 2 or own_site(host):
+        return None
+    site = site_label(host)
+    words = _scam_split(site.replace("-", "")) if len(site) >= 8 else None
+    if not words:
+        return None
+    if any(w in _SCAM_VERBS for w in words) and any(w in _SCAM_OBJECTS for w in words):
+        return f"{host} is named {' '.join(words)!r}: what a gift-code or giveaway scam asks for and offers"
+    return None
+
+
+@rule("confirm.nav.scam-glued-name", "a site named for redeeming or claiming a gift, a code or a wallet",
+      risk=Risk.MEDIUM, types=NAV, confidence=0.65)
+def scam_glued_name(ctx: Context) -> CheckResult:
+    """The site's own name is made only of what a gift-code, giveaway or airdrop scam asks and offers, run together or
+    hyphenated: a verb (`redeem`, `claim`, `activate`, `unlock`, in several languages) and a prize (`gift`, `code`,
+    `wallet`, `robux`, `voucher`): `redeemgiftcode`, `claim-free-robux`. A shop named for what it sells
+    (`giftcards`) has no verb and passes; a brand's own redemption page (`redeem.<brand>.com`) is its site."""
+    r = ctx.derived(reading)
+    parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    return _scam_glued(parts.host)
+
+
+# a button that signs in, continues or pays
+_SIGN_IN_CLICK = re.compile(r"\b(?:sign ?in|log ?in|log ?on|login|signin|continue|next|proceed|verify|validate|"
+                            r"confirm|submit|pay|pay now|checkout|unlock|restore|connect|import|authenticate|"
+                            r"connexion|anmelden|iniciar|accedi|entrar|inloggen|valider|weiter|continuer|payer)\b")
+
+
+def _phish_page(ctx: Context) -> str | None:
+    """Why the page an action happens on (the URL it names, else the one observed) would block before opening as a
+    phishing page: `block.nav.hosted-sign-in`, `block.nav.brand-path-sign-in`, `block.nav.agency-payment` or
+    `block.nav.glued-name`."""
+    page = action_url(ctx)
+    parts = split_url(page) if page else None
+    if parts is None or not parts.host or parts.scheme not in _WEB:
+        return None
+    why = _hosted_sign_in(ctx, parts) or _brand_path_sign_in(ctx, parts)
+    if why is None and (hit := _agency_payment(parts)) is not None and hit[2]:
+        why = f"{parts.host}, which names the agency {hit[0]!r} and takes a {hit[1]!r}"
+    if why is None:
+        labels = parts.host.split(".")
+        changed = [(_unglued(lbl) or lbl) for lbl in labels[:-1]]
+        if changed != labels[:-1] and (v := judge(".".join([*changed, labels[-1]]), parts.path)) is not None \
+                and v.level == "block":
+            why = f"{parts.host}, a brand's name glued to other words: {v.why}"
+    return why
+
+
+@rule("block.nav.hosted-sign-in-click", "signing in, paying or typing a secret on a phishing page",
+      risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.8)
+def hosted_sign_in_click(ctx: Context) -> CheckResult:
+    """A click that signs in, continues, verifies or pays, or typing a password, a card, a code, a wallet's phrase or
+    the account's sign-in name, on a page that opening would block as `block.nav.hosted-sign-in` (a sign-in page in a
+    bucket, a brand's sign-in on a free host), `block.nav.brand-path-sign-in`, `block.nav.agency-payment` or
+    `block.nav.glued-name`: the step the page exists for. Other typing (a search) and leaving pass. The typed text is
+    redacted."""
+    target = ctx.action.target
+    label = " ".join(p for p in (target.label, target.name) if p) if target else ""
+    if ctx.action.type == "type":
+        if not _harvest(ctx):
+            return None
+    elif not _SIGN_IN_CLICK.search(_NON_WORD.sub(" ", fold(label[:200]).lower())):
+        return None
+    why = ctx.derived(_phish_page)
+    act = "typing" if ctx.action.type == "type" else repr(label[:40])
+    return f"{act} on {why}" if why else None
+
+
 RULES = (
     answer_on_operation_page,
     records_out,
@@ -1526,4 +2000,13 @@ RULES = (
     agent_check_block,
     scam_page_action,
     scam_page_action_confirm,
+    hosted_sign_in,
+    hosted_brand_name,
+    brand_path_sign_in,
+    agency_payment,
+    agency_payment_path,
+    glued_name_block,
+    glued_name_confirm,
+    scam_glued_name,
+    hosted_sign_in_click,
 )

@@ -666,7 +666,22 @@ def _skeleton(label: str) -> str:
     """What a label reads as at a glance: homoglyphs and digits folded to letters, `rn` as `m`,
     `vv` as `w`, `l` and `i` merged, hyphens dropped."""
     s = fold(label).translate(_DIGIT_SWAPS).replace("rn", "m").replace("vv", "w").replace("-", "")
-    return s.replace("i", "l")
+    # `ln` and `lh` read as `h`, `cl` as `d` at a glance (`wlnatsapp`, `clropbox`)
+    return s.replace("ln", "h").replace("lh", "h").replace("cl", "d").replace("i", "l")
+
+
+def _within(a: str, b: str, limit: int) -> bool:
+    """Edit distance of `a` and `b` at most `limit` (letters added, dropped or changed)."""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[:], i
+        for j, cb in enumerate(b, 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+        if min(row) > limit:
+            return False
+    return row[-1] <= limit
 
 
 def _near(a: str, b: str) -> bool:
@@ -685,7 +700,7 @@ class Brands:
     """`web.brands` indexed for the look-alike checks, once per policy (gate/compiled.py); `lookalike`
     remembers its answers for these brands only."""
 
-    __slots__ = ("by_length", "lookalike", "names", "skeletons")
+    __slots__ = ("by_length", "long_names", "lookalike", "names", "skeletons")
 
     def __init__(self, brands: tuple[str, ...]) -> None:
         ordered = tuple(sorted(brands))
@@ -697,6 +712,7 @@ class Brands:
             if len(b) >= 6:
                 by_len.setdefault(len(b), []).append(b)
         self.by_length = {n: tuple(v) for n, v in by_len.items()}
+        self.long_names = {n: v for n, v in self.by_length.items() if n >= 10}
         self.lookalike: Callable[[str], str | None] = functools.lru_cache(maxsize=1024)(self._lookalike)
 
     def _lookalike(self, host: str) -> str | None:
@@ -741,6 +757,14 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
                      if (b[0] == site[0] or b[-1] == site[-1]) and _near(site, b)), None)
         if near is not None:
             return f"{shown} is one letter away from {near}"
+        # a long brand survives two or three slips and still reads as itself (`steamcomunnity`), when its first
+        # letters are kept: a name of ten letters or more, two edits; of thirteen or more, three
+        # (a brand with a word after it, `<brand>-p`, `<brand>app`, is the brand inside another name: read below)
+        far = None if "-" in site else next(
+            (b for n in range(len(site) - 3, len(site) + 4) for b in index.long_names.get(n, ())
+             if b[:4] == site[:4] and not site.startswith(b) and _within(site, b, 2 if len(b) < 13 else 3)), None)
+        if far is not None:
+            return f"{shown} is a misspelling of {far}"
     # the brand inside someone else's site: as a hyphenated part (paypal-login.com, login-paypal.x.net)
     # or as a label followed by a top-level-looking one (paypal.com.example.net)
     site_index = len(labels) - 1 - labels[::-1].index(site)
