@@ -286,6 +286,12 @@ _INSTALLER_FILE = re.compile(r"\.(?:exe|msi|msix|msixbundle|msp|appx|appxbundle|
                              r"jse|lnk|cpl|com|pif|reg|application)$", re.I)
 
 
+# an installer packed in an archive, by its name (`setup.zip`, `agent-installer-x64.7z`)
+_ARCHIVE_FILE = re.compile(r"\.(?:zip|7z|rar|cab|tar\.gz|tgz|tar\.xz|tar)$", re.I)
+_INSTALLER_URL = re.compile(r"(?:^|[/_-])(?:installer|setup)s?(?:[/_.?&=-]|$)", re.I)
+_PACKED_INSTALLER = re.compile(r"(?:^|[_.-])(?:setup|installer|install)(?:[_.-][^/]*)?\.(?:zip|7z|rar|cab)$", re.I)
+
+
 def _url_file(url: str) -> str:
     path = url.split("://", 1)[-1].split("?", 1)[0].split("#", 1)[0]
     return path.rsplit("/", 1)[-1] if "/" in path else ""
@@ -304,7 +310,10 @@ def _installer_fetched(cmd: Command, where: str, add: Add) -> None:
                         any(a in ("-O", "--remote-name", "-OJ", "--remote-name-all") or
                             re.fullmatch(r"-[a-zA-Z]*O[a-zA-Z]*", a) for a in cmd.argv[1:])):
         targets = [_url_file(u) for u in urls]
-    saved = next((t for t in targets if _INSTALLER_FILE.search(t.strip("'\""))), None)
+    saved = next((t for t in targets if _INSTALLER_FILE.search(t.strip("'\"")) or
+                  _PACKED_INSTALLER.search(t.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1])), None)
+    if saved is None and any(_INSTALLER_URL.search(u.split("://", 1)[-1].partition("/")[2]) for u in urls):
+        saved = next((t for t in targets if _ARCHIVE_FILE.search(t.strip("'\""))), None)
     if saved is None:
         return
     hosts = [m.group(1).lower() for u in urls if (m := _URL_HOST.match(u.lower()))]

@@ -91,6 +91,9 @@ def test_status_and_version_queries_pass(command: str) -> None:
     "curl -o tool.rpm https://mirror.example.net/tool-1.0.x86_64.rpm",
     "curl -o update.hta https://example.com/update.hta",
     "Invoke-WebRequest -Uri https://example.com/setup.msi -OutFile setup.msi",
+    # an installer packed in an archive, by the file's name or the address's
+    "curl -o agent-setup-x64.zip https://example.com/files/agent-setup-x64.zip",
+    "(New-Object Net.WebClient).DownloadFile('https://vendor.example/api/installer?t=1', 'package.zip')",
 ])
 def test_a_downloaded_program_asks(command: str) -> None:
     got = shell(command)
@@ -113,6 +116,7 @@ def test_a_program_from_a_bare_address_or_a_paste_host_blocks(command: str) -> N
 @pytest.mark.parametrize("command", [
     "curl -o data.json https://api.example.com/v1/items",
     "curl -O https://example.com/dataset.tar.gz",
+    "curl -o photos.zip https://example.com/albums/photos.zip",
     "wget https://example.com/annual-report.pdf",
     "Invoke-WebRequest -Uri https://example.com/rates.csv -OutFile rates.csv",
     "curl -o app.js https://cdn.example.com/app.js",
