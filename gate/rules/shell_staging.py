@@ -50,6 +50,13 @@ a command line that blocks.
 - A file copied, moved or installed into a system program folder under a hidden name (`cp x
   /usr/local/bin/.svc`), or made executable there: a program placed where it runs and kept out of listings
   (`block.shell.defense-evasion`).
+- A program, an installer or a Windows script downloaded to disk (`curl -o x.deb`, `wget .../x.AppImage`, `iwr
+  -OutFile setup.msi`, an installer packed in `setup.zip`): the next step runs it, so it asks
+  (`confirm.shell.install`); from a bare address or a paste or file-drop host it blocks
+  (`block.shell.untrusted-source`). Data, archives and pages pass.
+- A script whose own name says it takes secrets, sends data out, locks or wipes files, mines or keeps a way in
+  (`python3 harvest_tokens.py`, `node cookie_stealer.js`, `bash wiper.sh`) asks when run: a named purpose is a
+  stated effect. Tests, scanners and defences named for the same thing pass.
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after the checks by effect.
 """

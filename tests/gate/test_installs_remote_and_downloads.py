@@ -12,14 +12,16 @@ from gate.model import Decision, action_from_dict
 
 MARKER = "# ---- installs ----"
 GATE = SafetyGate(default_policy())
+# an ordinary use of each group's programs
+_USE = {
+    "installs_converters": "{p} notes/input.txt",
+    "installs_converters_to_file": "{p} build/in.properties build/out.properties",
+}
 
 
 class TestInstallsSection(SectionChecks):
     MARKER = MARKER
-    USE = {
-        "installs_converters": "{p} notes/input.txt",
-        "installs_converters_to_file": "{p} build/in.properties build/out.properties",
-    }
+    USE = _USE
     AT_LEAST = 5
     FOREIGN_FUNCTIONS = True
 
