@@ -48,6 +48,9 @@ def _decision(command: str) -> Decision:
     "vncserver :2 -SecurityTypes None",
     "anydesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent",
     "teamviewer assignment --id 0001CoABChB",
+    "TeamViewer_Host.exe /S /ApiToken=777-abc /CustomConfigId=q1w2e3",
+    "msiexec /i TeamViewer_Host.msi CUSTOMCONFIGID=q1w2e3 APITOKEN=777-abc",
+    "/opt/google/chrome-remote-desktop/start-host --code=\"4/0Axyz\" --name=office-pc",
 ])
 def test_an_agent_armed_for_someone_else_blocks(command: str) -> None:
     got = shell(command)
@@ -63,6 +66,9 @@ def test_an_agent_armed_for_someone_else_blocks(command: str) -> None:
     "vncserver :1",
     "msiexec /i setup.msi",
     "msiexec.exe /package tool-2.1.msi",
+    "msiexec /i monitoring-agent.msi APIKEY=abc123",
+    "winget install AnyDesk.AnyDesk",
+    "brew install --cask rustdesk",
 ])
 def test_an_install_or_a_plain_start_asks(command: str) -> None:
     assert _decision(command) == Decision.CONFIRM, command
