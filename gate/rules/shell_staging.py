@@ -262,12 +262,16 @@ def _script_run(cmd: Command) -> str | None:
     return None
 
 
+_PATH_SEP = re.compile(r"[\\/]")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+
+
 def _purpose_words(script: str) -> str:
     """The words of a script's file name, lower case, joined by `_` (`HarvestTokens.py` → `harvest_tokens`)."""
-    base = re.split(r"[\\/]", script)[-1]
-    stem = _SCRIPT_FILE_NAME.sub("", base)
-    stem = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", stem)
-    return "_".join(w for w in re.split(r"[^a-z0-9]+", stem.lower()) if w)
+    base = _PATH_SEP.split(script)[-1]
+    stem = _CAMEL.sub("_", _SCRIPT_FILE_NAME.sub("", base))
+    return "_".join(w for w in _NON_WORD.split(stem.lower()) if w)
 
 
 def _named_purpose(cmd: Command, script: str, where: str, add: Add) -> None:
@@ -299,6 +303,10 @@ _INSTALLER_URL = re.compile(r"(?:^|[/_-])(?:installer|setup)s?(?:[/_.?&=-]|$)", 
 _PACKED_INSTALLER = re.compile(r"(?:^|[_.-])(?:setup|installer|install)(?:[_.-][^/]*)?\.(?:zip|7z|rar|cab)$", re.I)
 
 
+# curl's flag that saves under the address's own file name, alone or in a cluster (`-O`, `-LO`, `-fsSLO`)
+_REMOTE_NAME_FLAG = re.compile(r"-[a-zA-Z]*O[a-zA-Z]*")
+
+
 def _url_file(url: str) -> str:
     path = url.split("://", 1)[-1].split("?", 1)[0].split("#", 1)[0]
     return path.rsplit("/", 1)[-1] if "/" in path else ""
@@ -315,7 +323,7 @@ def _installer_fetched(cmd: Command, where: str, add: Add) -> None:
     targets = download_targets(cmd) + [t for op, t in cmd.redirects if op in (">", ">|")]
     if not targets and (cmd.name in ("wget", "wget2", "aria2c", "fetch") or
                         any(a in ("-O", "--remote-name", "-OJ", "--remote-name-all") or
-                            re.fullmatch(r"-[a-zA-Z]*O[a-zA-Z]*", a) for a in cmd.argv[1:])):
+                            _REMOTE_NAME_FLAG.fullmatch(a) for a in cmd.argv[1:])):
         targets = [_url_file(u) for u in urls]
     saved = next((t for t in targets if _INSTALLER_FILE.search(t.strip("'\"")) or
                   _PACKED_INSTALLER.search(t.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1])), None)
