@@ -224,6 +224,10 @@ _PURPOSE_KINDS = (
         rf"(?:^|_){_TAKE}[a-z]*_(?:[a-z]+_)?{_SECRET_OBJ}(?:_|$)|(?:^|_){_SECRET_OBJ}_(?:[a-z]+_)?{_TAKE}[a-z]*(?:_|$)|"
         r"(?:^|_)(?:infostealer|stealer|grabber|keylog(?:ger)?|keystroke_?log(?:ger)?|mimikatz|lazagne|"
         r"credential_?(?:dump(?:er)?|harvest(?:er)?|theft)|phish(?:er|ing_?kit)?)(?:_|$)")),
+    ("confirm.shell.credential-search", "gathers secrets", re.compile(
+        r"(?:^|_)(?:collect|gather|extract|export|copy|backup|sammeln|recolectar|raccogliere|coletar)[a-z]*_(?:[a-z]+_)?"
+        r"(?:passw(?:or)?ds?|passwd|creds?|credentials?|cookies?|keychains?|wallets?|browser_?(?:data|passwords))"
+        r"(?:_|$)")),
     ("confirm.shell.network", "sends data out", re.compile(r"(?:^|_)exfil(?:trat[a-z]*)?(?:_|$)")),
     ("confirm.shell.destructive", "locks or destroys files", re.compile(
         r"(?:^|_)(?:ransom(?:ware)?|cryptolocker|locker_?payload|wiper|disk_?wipe|wipe_?(?:disk|all|everything)|"
@@ -242,11 +246,12 @@ _AGAINST = re.compile(r"(?:^|_)(?:tests?|spec|detect(?:or|ion|s)?|scan(?:ner)?|c
 
 
 def _script_run(cmd: Command) -> str | None:
-    """The script file a command runs: the program itself when it is a script (`./steal.sh`, `x.ps1`), or the
+    """The script file a command runs: the program itself (`./steal.sh`, `x.ps1`, `keylogger`), or the
     first operand of an interpreter (`python3 -u tool.py`, `pwsh -File x.ps1`, `python -m pkg.tool`)."""
     argv0 = cmd.argv[0] if cmd.argv else ""
     if cmd.name not in _SCRIPT_RUNNERS:
-        return argv0 if _SCRIPT_FILE_NAME.search(argv0) or argv0.startswith(("./", ".\\")) else None
+        # a script or a program run by its own name (`./steal.sh`, `x.ps1`, a module run as `python -m name`)
+        return argv0 or None
     k = 1
     while k < len(cmd.argv):
         a = cmd.argv[k]
@@ -1065,4 +1070,4 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # call out. A check added to `judge` for a new name puts the name here too (tests/gate/test_shell_dispatch.py).
 NAMES = frozenset({*_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
-                   *_ATTACK_NAMES})
+                   *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})

