@@ -102,6 +102,25 @@ def _remotes_set_here(analysis: ShellAnalysis) -> set[str]:
     return names
 
 
+# a remote's address set in git's configuration (`git config remote.origin.url URL`, its pushurl)
+_REMOTE_URL_KEY = re.compile(r"^remote\.(?P<name>[^.\s]+)\.(?:push)?url$", re.IGNORECASE)
+_CONFIG_READS = frozenset({"--get", "--get-all", "--get-regexp", "--list", "-l", "--unset", "--unset-all",
+                           "--remove-section", "--show-origin"})
+
+
+def _remote_moved(sub: str, args: list[str]) -> str | None:
+    """The remote whose address `git remote set-url` or `git config remote.X.url URL` changes, or None. Adding a
+    new remote (`git remote add`) and reading them (`git remote -v`, `git config --get remote.origin.url`) pass:
+    only pointing an existing one elsewhere moves where the next push goes."""
+    words = [a for a in args if not a.startswith("-")]
+    if sub == "remote" and words[:1] == ["set-url"] and len(words) >= 3:
+        return words[1]
+    if sub == "config" and not any(a.split("=", 1)[0] in _CONFIG_READS for a in args) and len(words) >= 2 and \
+            (m := _REMOTE_URL_KEY.match(words[0])):
+        return m.group("name")
+    return None
+
+
 # a machine-wide "upgrade everything": by flag (`winget upgrade --all`), by the word all (`choco upgrade all`,
 # `scoop update *`), or by naming no package to a manager whose bare upgrade means all (`brew upgrade`)
 _UPGRADE_VERBS = {"winget": {"upgrade", "update"}, "choco": {"upgrade"}, "scoop": {"update"}, "brew": {"upgrade"},
@@ -211,6 +230,9 @@ class ProgramChecks:
             hit("removes files from the work tree")
         elif sub == "worktree" and args and args[0] == "remove" and ("--force" in longs or "-f" in short):
             hit("force-removes a work tree")
+        elif (moved := _remote_moved(sub, args)) is not None:
+            add(Finding("confirm.shell.publish", Risk.MEDIUM, f"git {sub}: points the remote {moved} at another "
+                        f"address: the next push sends the code there{where}", cmd.span))
 
     def packages(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         name = cmd.name

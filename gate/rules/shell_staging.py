@@ -50,6 +50,13 @@ a command line that blocks.
 - A file copied, moved or installed into a system program folder under a hidden name (`cp x
   /usr/local/bin/.svc`), or made executable there: a program placed where it runs and kept out of listings
   (`block.shell.defense-evasion`).
+- A program, an installer or a Windows script downloaded to disk (`curl -o x.deb`, `wget .../x.AppImage`, `iwr
+  -OutFile setup.msi`, an installer packed in `setup.zip`): the next step runs it, so it asks
+  (`confirm.shell.install`); from a bare address or a paste or file-drop host it blocks
+  (`block.shell.untrusted-source`). Data, archives and pages pass.
+- A script whose own name says it takes secrets, sends data out, locks or wipes files, mines or keeps a way in
+  (`python3 harvest_tokens.py`, `node cookie_stealer.js`, `bash wiper.sh`) asks when run: a named purpose is a
+  stated effect. Tests, scanners and defences named for the same thing pass.
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after the checks by effect.
 """
@@ -60,6 +67,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gate.catalogue import DATA as _TABLE
 from gate.catalogue import risky_destination
 from gate.content import BLOCK_ONLY, later_commands, planted_instructions, runs_later
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
@@ -124,6 +132,11 @@ _SERVED_SCRIPT = re.compile(r"^(?:/var/www/|/srv/|/etc/|/opt/|/var/spool/cron/).
 _PLACE = r"(?:/var/www/|/srv/www/|/tmp/|/var/tmp/|/dev/shm/|(?:~|\$home|/home/[^/\s]+)?/\.[^/\s.][^/\s]*/)\S+"
 _BACKGROUND_START = re.compile(rf"\b(?:nohup|setsid)\s+(?P<p1>{_PLACE})|(?:^|[;|\n(]\s*|&&\s*)(?P<p2>{_PLACE})"
                                rf"[^;&|\n]*&(?!&)", re.I)
+# paste and file-drop hosts: the table's, and the chat and paste CDNs programs are passed around on
+_SHARING_HOSTS = (*(h for h in _TABLE.get("data_out", {}).get("sharing_hosts", ()) if "/" not in h),
+                  "cdn.discordapp.com", "media.discordapp.net", "controlc.com", "justpaste.it", "pastes.io",
+                  "paste.c-net.org", "files.fm", "ufile.io", "filetransfer.io", "anonfile.com", "sendgb.com",
+                  "pastebin.pl", "rentry.org", "qu.ax", "litterbox.catbox.moe")
 _MAX_WRITTEN = 4000  # characters of a written line judged as a command
 
 
@@ -169,6 +182,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _code_sends_secret(d, cmd, code, where, add)
     if cmd.name == "chmod":
         _hidden_made_executable(cmd, where, add)
+    if cmd.name in DOWNLOADERS or cmd.name in _WIN_FETCHERS:
+        _installer_fetched(cmd, where, add)
     if cmd.name in DOWNLOADERS:
         _download_placed(cmd, analysis, where, add)
         _web_shell_request(cmd, where, add)
@@ -183,6 +198,158 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _container_command(d, cmd, where, add)
     if cmd.name in _ATTACK_NAMES or "/" in argv0 or "\\" in argv0:
         _attack_steps(d, cmd, analysis, where, add)
+    if (script := _script_run(cmd)) is not None:
+        _named_purpose(cmd, script, where, add)
+
+
+# ---- a script whose own name says what it does to secrets or to the machine ----
+# the interpreters and shells that run a script file named as their first operand (`python3 x.py`, `pwsh ./x.ps1`)
+_SCRIPT_RUNNERS = frozenset({"python", "python3", "python2", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "tsx",
+                             "ts-node", "ruby", "perl", "php", "bash", "sh", "zsh", "dash", "ksh", "fish", "pwsh",
+                             "powershell", "cscript", "wscript", "osascript", "lua", "tclsh", "rscript", "julia"})
+_SCRIPT_FILE_NAME = re.compile(r"\.(?:py|pyw|js|mjs|cjs|ts|rb|pl|php|sh|bash|zsh|ps1|psm1|bat|cmd|vbs|vbe|jse?|"
+                               r"wsf|hta|applescript|scpt|lua|r|jl|go|exe)$", re.I)
+_RUNNER_VALUED = frozenset({"-m", "-W", "-X", "--require", "-r", "-I", "-ExecutionPolicy", "-executionpolicy",
+                            "-ep", "-exec", "-File", "-file", "-f"})
+# what the name says, by kind: a thing made to take secrets, to lock or wipe files, to mine, to spy or to keep a way
+# in; and a verb of taking put to a secret's name (`harvest_tokens`, `cookie_stealer`, `dump-creds`) in English and
+# a few other languages
+_TAKE = (r"(?:harvest|steal|dump|grab|sniff|crack|hijack|siphon|loot|snatch|exfil|exfiltrat|stehlen|voler|robar|"
+         r"rubare|roubar)")
+_SECRET_OBJ = (r"(?:tokens?|cookies?|creds?|credentials?|passw(?:or)?ds?|passwd|pwds?|secrets?|sessions?|hash(?:es)?|"
+               r"wallets?|logins?|lsass|sam|keychains?|ntlm|kerberos|mots?_?de_?passe|passwoerter|contrasenas?|"
+               r"senhas?)")
+_PURPOSE_KINDS = (
+    ("confirm.shell.credential-search", "takes secrets", re.compile(
+        rf"(?:^|_){_TAKE}[a-z]*_(?:[a-z]+_)?{_SECRET_OBJ}(?:_|$)|(?:^|_){_SECRET_OBJ}_(?:[a-z]+_)?{_TAKE}[a-z]*(?:_|$)|"
+        r"(?:^|_)(?:infostealer|stealer|grabber|keylog(?:ger)?|keystroke_?log(?:ger)?|mimikatz|lazagne|"
+        r"credential_?(?:dump(?:er)?|harvest(?:er)?|theft)|phish(?:er|ing_?kit)?)(?:_|$)")),
+    ("confirm.shell.credential-search", "gathers secrets", re.compile(
+        r"(?:^|_)(?:collect|gather|extract|export|copy|backup|sammeln|recolectar|raccogliere|coletar)[a-z]*_(?:[a-z]+_)?"
+        r"(?:passw(?:or)?ds?|passwd|creds?|credentials?|cookies?|keychains?|wallets?|browser_?(?:data|passwords))"
+        r"(?:_|$)")),
+    ("confirm.shell.network", "sends data out", re.compile(r"(?:^|_)exfil(?:trat[a-z]*)?(?:_|$)")),
+    ("confirm.shell.destructive", "locks or destroys files", re.compile(
+        r"(?:^|_)(?:ransom(?:ware)?|cryptolocker|locker_?payload|wiper|disk_?wipe|wipe_?(?:disk|all|everything)|"
+        r"file_?encryptor|encrypt_?(?:all|everything|files|home))(?:_|$)")),
+    ("confirm.shell.system-disruption", "spends the machine on someone else", re.compile(
+        r"(?:^|_)(?:crypto_?miner|coin_?miner|xmr_?miner|monero_?miner|cryptojack(?:er|ing)?|xmrig|botnet|ddos|"
+        r"fork_?bomb)(?:_|$)")),
+    ("confirm.shell.persistence", "keeps a way in", re.compile(
+        r"(?:^|_)(?:backdoor|rootkit|spyware|stalkerware|trojan|rat_?(?:client|server|payload)|reverse_?shell|"
+        r"rev_?shell|bind_?shell|c2_?(?:agent|implant|beacon)|dropper)(?:_|$)")),
+)
+# names of tests, scanners and defences against the same things: a detector of keyloggers is no keylogger
+_AGAINST = re.compile(r"(?:^|_)(?:tests?|spec|detect(?:or|ion|s)?|scan(?:ner)?|check(?:er)?|audit|protect(?:ion|or)?|"
+                      r"prevent(?:ion)?|block(?:er)?|guard|remov(?:e|al|er)|clean(?:er|up)?|analy[sz](?:e|er|is)|"
+                      r"simulat(?:e|ion|or)|honeypot|mock|fake|demo)(?:_|$)")
+
+
+def _script_run(cmd: Command) -> str | None:
+    """The script file a command runs: the program itself (`./steal.sh`, `x.ps1`, `keylogger`), or the
+    first operand of an interpreter (`python3 -u tool.py`, `pwsh -File x.ps1`, `python -m pkg.tool`)."""
+    argv0 = cmd.argv[0] if cmd.argv else ""
+    if cmd.name not in _SCRIPT_RUNNERS:
+        # a script or a program run by its own name (`./steal.sh`, `x.ps1`, a module run as `python -m name`)
+        return argv0 or None
+    k = 1
+    while k < len(cmd.argv):
+        a = cmd.argv[k]
+        if a in ("-m",) and k + 1 < len(cmd.argv):
+            return cmd.argv[k + 1].replace(".", "_")
+        if a.lower() in ("-file", "-f") and cmd.name in ("pwsh", "powershell") and k + 1 < len(cmd.argv):
+            return cmd.argv[k + 1]
+        if a in ("-c", "-e", "--eval", "-command", "-Command", "-EncodedCommand", "-enc"):
+            return None
+        if not a.startswith("-"):
+            return a if _SCRIPT_FILE_NAME.search(a) or "/" in a or "\\" in a else None
+        k += 2 if a in _RUNNER_VALUED else 1
+    return None
+
+
+_PATH_SEP = re.compile(r"[\\/]")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def _purpose_words(script: str) -> str:
+    """The words of a script's file name, lower case, joined by `_` (`HarvestTokens.py` → `harvest_tokens`)."""
+    base = _PATH_SEP.split(script)[-1]
+    stem = _CAMEL.sub("_", _SCRIPT_FILE_NAME.sub("", base))
+    return "_".join(w for w in _NON_WORD.split(stem.lower()) if w)
+
+
+def _named_purpose(cmd: Command, script: str, where: str, add: Add) -> None:
+    """A script whose own name says it takes secrets, sends data out, locks or wipes files, mines or keeps a way
+    in (`python3 harvest_tokens.py`, `node cookie_stealer.js`, `bash wiper.sh`): the name is what its author says
+    it does, and running it asks. A test, scanner or defence named for the same thing passes."""
+    words = _purpose_words(script)
+    if not words or _AGAINST.search(words):
+        return
+    for rule_id, what, rx in _PURPOSE_KINDS:
+        if rx.search(words):
+            add(Finding(rule_id, Risk.HIGH, f"runs {script[-80:]}, a script whose name says it {what}{where}",
+                        cmd.span))
+            return
+
+
+# ---- a program, an installer or a script downloaded to disk ----
+# downloaders of Windows that name the file they write (the others: gate.shell DOWNLOADERS)
+_WIN_FETCHERS = frozenset({"certutil", "bitsadmin", "start-bitstransfer", "curl.exe", "wget.exe"})
+# files that install or run when opened: programs, installers and packages of every platform, scripts of Windows
+_INSTALLER_FILE = re.compile(r"\.(?:exe|msi|msix|msixbundle|msp|appx|appxbundle|appinstaller|pkg|mpkg|dmg|apk|xapk|"
+                             r"apks|ipa|deb|rpm|appimage|snap|flatpakref|run|ps1|psm1|bat|cmd|hta|scr|vbs|vbe|wsf|"
+                             r"jse|lnk|cpl|com|pif|reg|application)$", re.I)
+
+
+# an installer packed in an archive, by its name (`setup.zip`, `agent-installer-x64.7z`)
+_ARCHIVE_FILE = re.compile(r"\.(?:zip|7z|rar|cab|tar\.gz|tgz|tar\.xz|tar)$", re.I)
+_INSTALLER_URL = re.compile(r"(?:^|[/_-])(?:installer|setup)s?(?:[/_.?&=-]|$)", re.I)
+_PACKED_INSTALLER = re.compile(r"(?:^|[_.-])(?:setup|installer|install)(?:[_.-][^/]*)?\.(?:zip|7z|rar|cab)$", re.I)
+
+
+# curl's flag that saves under the address's own file name, alone or in a cluster (`-O`, `-LO`, `-fsSLO`)
+_REMOTE_NAME_FLAG = re.compile(r"-[a-zA-Z]*O[a-zA-Z]*")
+
+
+def _url_file(url: str) -> str:
+    path = url.split("://", 1)[-1].split("?", 1)[0].split("#", 1)[0]
+    return path.rsplit("/", 1)[-1] if "/" in path else ""
+
+
+def _installer_fetched(cmd: Command, where: str, add: Add) -> None:
+    """A program, an installer package or a Windows script saved to disk by a downloader (`curl -o x.msi`,
+    `wget .../app.AppImage`, `iwr -OutFile setup.exe`, `certutil -urlcache -f URL x.exe`): the next step runs it,
+    so the download asks (`confirm.shell.install`); from a bare address or a paste or file-drop host, which
+    vouch for nobody, it blocks (`block.shell.untrusted-source`). Data, archives and pages pass."""
+    urls = [w.strip("'\"") for w in cmd.argv[1:] if "://" in w]
+    if not urls:
+        return
+    targets = download_targets(cmd) + [t for op, t in cmd.redirects if op in (">", ">|")]
+    if not targets and (cmd.name in ("wget", "wget2", "aria2c", "fetch") or
+                        any(a in ("-O", "--remote-name", "-OJ", "--remote-name-all") or
+                            _REMOTE_NAME_FLAG.fullmatch(a) for a in cmd.argv[1:])):
+        targets = [_url_file(u) for u in urls]
+    saved = next((t for t in targets if _INSTALLER_FILE.search(t.strip("'\"")) or
+                  _PACKED_INSTALLER.search(t.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1])), None)
+    if saved is None and any(_INSTALLER_URL.search(u.split("://", 1)[-1].partition("/")[2]) for u in urls):
+        saved = next((t for t in targets if _ARCHIVE_FILE.search(t.strip("'\""))), None)
+    if saved is None:
+        return
+    hosts = [m.group(1).lower() for u in urls if (m := _URL_HOST.match(u.lower()))]
+    if any(h in ("localhost", "127.0.0.1", "[::1]") for h in hosts):
+        return
+    bare = next((h for h in hosts if _IP_HOST.match(h)), None)
+    shared = next((h for h in hosts if any(h == s or h.endswith("." + s) for s in _SHARING_HOSTS)), None)
+    if bare or shared:
+        add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
+                    f"{cmd.name} saves {saved[-60:]}, a program or script, from {bare or shared}, "
+                    f"{'a bare address' if bare else 'a paste or file-drop host'} that vouches for nobody: the next "
+                    f"step runs it{where}", cmd.span))
+        return
+    add(Finding("confirm.shell.install", Risk.MEDIUM,
+                f"{cmd.name} downloads {saved[-60:]}, a program, installer or script: the next step runs it{where}",
+                cmd.span))
 
 
 # converters that write their last operand (`convert in.png out.png`, `ffmpeg -i in.mp4 out.mp3`, `qpdf in out`)
@@ -903,4 +1070,4 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # call out. A check added to `judge` for a new name puts the name here too (tests/gate/test_shell_dispatch.py).
 NAMES = frozenset({*_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
-                   *_ATTACK_NAMES})
+                   *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})

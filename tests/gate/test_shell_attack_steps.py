@@ -241,7 +241,8 @@ def test_disguised_or_unchecked_programs_run_block(command: str, rule: str) -> N
     ("xattr -dr com.apple.quarantine /Applications/Renamer.app", False),  # asks, as before
     ("hdiutil attach ~/Downloads/Tool.dmg && cp -R /Volumes/Tool/Tool.app /Applications/", False),
     ("sudo mount -o loop ubuntu.iso /mnt && ls /mnt", False),
-    ("curl -Lo ~/Downloads/x.dmg https://dl.example.net/x.dmg && open ~/Downloads/x.dmg", True),
+    # the download of a disk image asks as an installer's does (the next step runs it); it does not block
+    ("curl -Lo ~/Downloads/x.dmg https://dl.example.net/x.dmg && open ~/Downloads/x.dmg", False),
 ])
 def test_ordinary_opening_and_mounting_is_not_blocked(command: str, allowed: bool) -> None:
     _stays(command, "block.shell.remote-code-exec", allowed)

@@ -1312,7 +1312,7 @@ CHANGES = {
     "keyctl": ('keyctl print 12345', 'confirm'),
     "cloud-init": ('cloud-init query userdata', 'confirm'),
     "rpm-ostree": ('rpm-ostree rebase fedora:41', 'confirm'),
-    "udisksctl": ('udisksctl unmount -b /dev/sdb1', 'confirm'),
+    "udisksctl": ('udisksctl power-off -b /dev/sdb', 'confirm'),
     "bpftool": ('bpftool prog load probe.o /sys/fs/bpf/probe', 'confirm'),
     "wpctl": ('wpctl settings --delete', 'confirm'),
     "guile-listen": ("guile --listen=37146", "confirm"),
