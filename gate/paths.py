@@ -45,6 +45,14 @@ __all__ = [
 
 _WINDOWS = re.compile(r"^[A-Za-z]:(?:[\\/]|$)|^\\\\")
 _HOME_VAR = re.compile(r"^(?:\$HOME|\$\{HOME\}|%USERPROFILE%|%HOMEPATH%)(?=$|[\\/])", re.IGNORECASE)
+# Windows' ways of naming the home and the per-user folders in it: cmd's %VAR%, PowerShell's $env:VAR /
+# ${env:VAR} (any case), $HOME and `~\`. A path written so is the person's home on any system the gate runs on:
+# the folder named, then the rest with its separators made `/` (`%APPDATA%\x` is ~/AppData/Roaming/x).
+_WIN_HOME_VAR = re.compile(
+    r"^(?:%(?:homedrive%%)?(userprofile|homepath|appdata|localappdata)%|"
+    r"\$env:(userprofile|home|homepath|appdata|localappdata)\b|\$\{env:(userprofile|home|homepath|appdata|localappdata)\}|"
+    r"\$(home)\b|\$\{(home)\}|(~))(?=[\\/]|$)", re.IGNORECASE)
+_WIN_HOME_FOLDERS = {"appdata": "/AppData/Roaming", "localappdata": "/AppData/Local"}
 
 
 @functools.cache
@@ -53,7 +61,23 @@ def default_home() -> str:
     return os.path.realpath(os.path.expanduser("~"))
 
 
+def _windows_home(path: str, home: str) -> str | None:
+    """`path` written from a Windows home variable with a `\\` after it (`%USERPROFILE%\\.aws\\credentials`,
+    `$env:APPDATA\\Mozilla`, `~\\.ssh`), as a path under `home`; None for any other path."""
+    m = _WIN_HOME_VAR.match(path)
+    if m is None or (m.lastindex is not None and m.lastindex > 3 and path[m.end():m.end() + 1] != "\\"):
+        return None  # `~/x`, `$HOME/x`: the POSIX spellings, read below
+    name = next(g for g in m.groups() if g is not None).lower()
+    rest = path[m.end():].replace("\\", "/")
+    if _WINDOWS.match(home):
+        return home.rstrip("\\/") + _WIN_HOME_FOLDERS.get(name, "").replace("/", "\\") + rest.replace("/", "\\")
+    return home.rstrip("/") + _WIN_HOME_FOLDERS.get(name, "") + rest
+
+
 def _expand(path: str, home: str) -> str:
+    windows = _windows_home(path, home)
+    if windows is not None:
+        return windows
     path = _HOME_VAR.sub(lambda _: home.replace("\\", "\\\\"), path, count=1)
     if path == "~" or path.startswith(("~/", "~\\")):
         return home + path[1:]
