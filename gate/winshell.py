@@ -343,6 +343,10 @@ class _Word(msgspec.Struct, frozen=True):
 _PS_ESC = {"n": "\n", "t": "\t", "r": "\r", "0": "", "a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "v": "\v"}
 _VAR = re.compile(r"\$(?:\{([^}]*)\}|([A-Za-z_][\w]*(?::[\w]+)?))")
 _KNOWN_VARS = frozenset({"true", "false", "null"})
+# PowerShell's $HOME is the person's home; a variable not set on the line and named for the home
+# (`$userProfile`, `$homeDir`) is taken for it too: a path built on it is a path in the home
+_HOME_NAMES = frozenset({"home", "userprofile", "user_profile", "userhome", "user_home", "homedir", "home_dir",
+                         "homepath", "profiledir", "profilepath", "userdir", "user_dir"})
 
 
 _FOR_DO = re.compile(r"\)\s+do\s+", re.I)
@@ -371,6 +375,8 @@ class _Reader:
         if low in self.w.vars:  # PowerShell's names are case-blind: stored in lower case
             value = self.w.vars[low]
             return value, isinstance(value, Partial)
+        if low in _HOME_NAMES:
+            return "$env:USERPROFILE", False
         return "$" + name, True
 
     def dollar(self, text: str, i: int) -> tuple[str, bool, int] | None:
@@ -644,13 +650,16 @@ class _Reader:
             self.used = []
             words = self.ps_words(rest) if rest else []
             self.subst = (*range(start, len(st.commands)), *self.used)
-            value = words[0].value if len(words) == 1 and words[0].kind == "word" else rest
+            # `$p = $env:USERPROFILE + '\.aws\credentials'`, `$p = Join-Path $HOME .ssh`: the string it makes
+            joined = _joined(words)
+            kept = [joined] if joined is not None else words
+            value = kept[0].value if len(kept) == 1 and kept[0].kind == "word" else rest
             if name.lower().startswith("env:"):  # an environment variable, for what the line starts next
                 st.assignments.append((name[4:].lower(), value))
             key = name.lower()
-            if len(words) == 1 and not words[0].dynamic and words[0].kind == "word":
-                self.w.vars[key] = words[0].value
-            elif len(words) == 1 and words[0].kind == "word" and (known := partial(words[0].value)) is not None:
+            if len(kept) == 1 and not kept[0].dynamic and kept[0].kind == "word":
+                self.w.vars[key] = kept[0].value
+            elif len(kept) == 1 and kept[0].kind == "word" and (known := partial(kept[0].value)) is not None:
                 self.w.vars[key] = known
             else:
                 self.w.vars.pop(key, None)
@@ -805,6 +814,20 @@ class _Reader:
                 i = self.cmd_statement(part)
                 first = i if first is None else first
         return first
+
+
+def _joined(words: list[_Word]) -> _Word | None:
+    r"""The string an assignment's value makes of its words when it joins them: `A + B + C` (strings
+    concatenated) and `Join-Path A B` (a path and a child, joined by `\`); None for any other value."""
+    if len(words) >= 3 and len(words) % 2 == 1 and all(w.kind == "word" for w in words) and \
+            all(w.raw == "+" for w in words[1::2]) and not any(w.raw == "+" for w in words[0::2]):
+        parts = words[0::2]
+        return _Word("".join(w.value for w in parts), any(w.dynamic for w in parts), " + ".join(w.raw for w in parts))
+    if len(words) == 3 and words[0].raw.lower() == "join-path" and all(w.kind == "word" and
+                                                                      not w.raw.startswith("-") for w in words[1:]):
+        head, child = words[1].value.rstrip("\\/"), words[2].value.lstrip("\\/")
+        return _Word(head + "\\" + child, words[1].dynamic or words[2].dynamic, words[1].raw + "\\" + words[2].raw)
+    return None
 
 
 _MEMBER = re.compile(r"\.[A-Za-z_]\w*$")  # `.Method` before `(`: a method call, its arguments are code
