@@ -375,6 +375,47 @@ def _share_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
 _ADMIN_SHARE = re.compile(r"^\\\\[^\\]+\\(?:admin\$|[a-z]\$)(?:\\|$)", re.I)
 
 
+# a secret whose copy gathered in a staging folder blocks: a credential store, and the console's history (every
+# command typed, passwords given on command lines included)
+_HISTORY_FILE = re.compile(r"(^|/)psreadline/consolehost_history\.txt$|_history$")
+
+
+def _secret_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A secret file (a key, a browser profile's database, the console history, a remote-desktop program's
+    config) copied or moved by copy, xcopy, robocopy, Copy-Item or Move-Item: into a staging folder (Temp,
+    Public, ProgramData, AppData) a credential store or the history blocks, as gathered to be taken away; any
+    other copy of a secret asks, as reading it does. A copy to another machine's share is `_share_copies`'."""
+    if cmd.name in ("copy-item", "move-item"):
+        named, positional = _params(cmd)
+        dest = _param(named, "destination")
+        src = _param(named, "path", "literalpath")
+        sources = [x for x in (src, *positional[:1]) if x]
+        dest = dest if dest is not None else (positional[1] if len(positional) > 1 else "")
+    else:
+        operands = [a for a in cmd.argv[1:] if not a.startswith(("/", "-")) or a.count("/") > 1]
+        if len(operands) < 2:
+            return
+        sources, dest = operands[:-1], operands[-1]
+        if cmd.name == "robocopy":  # robocopy SOURCE DEST [files...]: the files are named in the source folder
+            sources = [operands[0], *(operands[0].rstrip("\\/") + "\\" + f for f in operands[2:])]
+            dest = operands[1]
+    if not dest or dest.startswith("\\\\"):
+        return
+    secret = next((hit for x in sources if (hit := d.secret_path(cmd, x))), None)
+    if secret is None:
+        return
+    path = resolve_path(dest, cmd.cwd or None) or ""
+    staged = bool(_STAGING.search(path.rstrip("/") + "/") or _TEMP_VAR.search(dest) or _SHARED_FOLDER_VAR.search(dest))
+    low = secret.lower()
+    if staged and (d.credential_files.search(low) or _HISTORY_FILE.search(low)):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{cmd.name} copies {secret} into {dest[:60]}: "
+                    f"a credential store or the console history gathered where it waits to be taken away{where}",
+                    cmd.span))
+    else:
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} copies {secret} to {dest[:60]}: it reads "
+                    f"a secret{where}", cmd.span))
+
+
 _SYSTEM_DIR = re.compile(r"^/c:/(windows|program files( \(x86\))?)/")
 
 
@@ -961,7 +1002,7 @@ def _several(*checks: Callable[[Detector, Command, ShellAnalysis, str, Add], Non
 
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"),
-                    _several(_share_copies, _accessibility)),
+                    _several(_share_copies, _secret_copies, _accessibility)),
     **dict.fromkeys(("takeown", "icacls", "cacls", "rename-item", "ren", "rename", "replace"), _accessibility),
     **dict.fromkeys(("sc", "schtasks", "at", "invoke-command", "icm", "psexec", "psexec64", "paexec", "winrs"),
                     _lateral),
