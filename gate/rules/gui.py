@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gate import lures
+from gate.catalogue import DATA as catalogue_data
 from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, office_edit, system_update
 from gate.cues import CueBook, book_table, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
@@ -1556,6 +1557,105 @@ def device_protection_off(ctx: Context) -> str | None:
     return f"switches off the machine's own protection: {_short(label.raw)!r}"
 
 
+# Windows Security (and Defender's, the firewall's) own windows, by their titles in several languages and the app
+_SECURITY_WINDOW = re.compile(
+    r"\b(?:windows security|windows defender|microsoft defender|virus (?:&|and) threat protection|"
+    r"firewall (?:&|and) network protection|windows-sicherheit|viren- (?:&|und) bedrohungsschutz|sécurité windows|"
+    r"seguridad de windows|sicurezza di windows|segurança do windows|windows-beveiliging|windows セキュリティ|"
+    r"windows 安全中心|windows 安全性)", re.I)
+_SECURITY_APP = re.compile(r"(?:^|[\\/])(?:sechealthui|securityhealthhost|windowsdefender)(?:\.exe)?$", re.I)
+# the switches of those windows, bare (a toggle flips what it is set to) or with the state they show
+_SECURITY_SWITCH = re.compile(
+    r"^(?:(?:microsoft |windows )?defender )?(?:real ?time protection|tamper protection|cloud ?delivered protection|"
+    r"automatic sample submission|controlled folder access|memory integrity|core isolation|local security authority "
+    r"protection|dev drive protection|check apps and files|smart ?screen(?: for microsoft edge| for microsoft store "
+    r"apps)?|potentially unwanted app blocking|phishing protection|(?:microsoft |windows )?defender firewall|"
+    r"firewall|echtzeitschutz|manipulationsschutz|cloudbasierter schutz|protection en temps réel|protection contre "
+    r"les falsifications|protection fournie par le cloud|protección en tiempo real|protección contra alteraciones|"
+    r"protección basada en la nube|protezione in tempo reale|protezione antimanomissione|proteção em tempo real|"
+    r"proteção contra adulterações|realtimebeveiliging|manipulatiebeveiliging|リアルタイム保護|改ざん防止|实时保护|"
+    r"篡改防护)(?:\W+(?:on|off|ein|aus|activé|activée|désactivé|désactivée|activado|desactivado|attivato|"
+    r"disattivato|ativado|desativado|aan|uit|オン|オフ|开|关))?$|"
+    # a bare off answer on those windows: "Off", "Turn off", "Disable"
+    r"^(?:off|turn off|switch off|disable|deactivate|aus|ausschalten|désactiver|desactivar|disattiva|desativar|"
+    r"uitschakelen|オフ|关闭)$", re.I)
+
+
+@rule("confirm.gui.security-switch", "A switch of Windows Security clicked: a protection may be turned off",
+      risk=Risk.HIGH, types=("click",), confidence=0.8)
+def security_switch(ctx: Context) -> str | None:
+    """In Windows Security (Defender's, the firewall's own window) a click on a protection's switch
+    ("Real-time protection", "Tamper Protection", "Cloud-delivered protection", a firewall's "Off") flips it:
+    on a machine where it is on, as it is by default, it goes off, what `Set-MpPreference
+    -DisableRealtimeMonitoring $true` does in a shell. Opening a page of the window ("Manage settings",
+    "Virus & threat protection") and the same words on any other window pass."""
+    obs = ctx.observation
+    title = fold(obs.window_title[:256])
+    if not (_SECURITY_WINDOW.search(title) or _SECURITY_APP.search((obs.app or "").strip())):
+        return None
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or not _SECURITY_SWITCH.match(first.replace("-", " ")):
+        return None
+    return f"flips a protection switch of Windows Security: {_short(label.raw)!r}"
+
+
+_REGEDIT_WINDOW = re.compile(r"^(?:registry editor|registrierungs-editor|éditeur du registre|editor del registro|"
+                             r"editor di registro di sistema|editor do registro|register-editor|レジストリ エディター|"
+                             r"注册表编辑器|登錄編輯程式)(?:\s*[-–—:]\s*(.*))?$", re.I)
+_REGISTRY_DATA = catalogue_data.get("windows_registry", {})
+_REGISTRY_NAMES = {n: v["decision"] for v in _REGISTRY_DATA.get("value", ()) for n in v["names"]}
+_REGISTRY_GUARDED = frozenset(_REGISTRY_DATA.get("security_services", ()))
+_REGISTRY_SERVICE = re.compile(r"\\services\\([^\\]+)\\?$")
+_REGISTRY_PATH = re.compile(r"^(?:computer\\)?(?:hkey_|hk(?:lm|cu|cr|u|cc)\b)", re.I)
+
+
+def _registry_typed(ctx: Context) -> tuple[str, str] | None:
+    """(decision, why) for text typed into Registry Editor: a protection's value name (DisableAntiSpyware,
+    TamperProtection, UseLogonCredential) as the shell forms judge it, 4 (disabled) typed in a service's key,
+    any other text typed under HKEY_LOCAL_MACHINE (a machine setting) asks; a key path typed to go there passes."""
+    obs = ctx.observation
+    m = _REGEDIT_WINDOW.match(fold(obs.window_title[:512]).strip())
+    if m is None and not re.search(r"(?:^|[\\/])regedit(?:\.exe)?$", (obs.app or "").strip(), re.I):
+        return None
+    key = (m.group(1) or "") if m is not None else ""
+    text = fold((getattr(ctx.action, "text", "") or "")[:256]).strip()
+    if not text or _REGISTRY_PATH.match(text):
+        return None
+    decision = _REGISTRY_NAMES.get(text.replace(" ", ""))
+    if decision is not None:
+        return decision, f"types the registry value {text!r}, which switches a Windows protection off when set"
+    service = _REGISTRY_SERVICE.search(key)
+    if service is not None and text in ("4", "0x4", "0x00000004"):
+        name = service.group(1)
+        if name in _REGISTRY_GUARDED:
+            return "block", f"sets the {name} service, a security or logging service, to disabled (Start = 4)"
+        return "confirm", f"sets the {name} service to disabled (Start = 4)"
+    if key.startswith(("hkey_local_machine", "computer\\hkey_local_machine", "hklm")):
+        return "confirm", f"types {_short(text, 40)!r} into the machine's registry ({_short(key, 60)})"
+    return None
+
+
+@rule("block.gui.registry-defence-off", "A protection switched off by typing into Registry Editor",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def registry_defence_off(ctx: Context) -> str | None:
+    """Typing into Registry Editor what the shell's `reg add` would block: a Defender, UAC, LSA or logging value's
+    name (DisableAntiSpyware, DisableRealtimeMonitoring, TamperProtection, SafeDllSearchMode, UseLogonCredential;
+    `[windows_registry]` of resources/programs.toml) or a security or logging service's Start set to 4."""
+    got = _registry_typed(ctx)
+    return got[1] if got is not None and got[0] == "block" else None
+
+
+@rule("confirm.gui.registry-edit", "Typing a machine setting into Registry Editor", risk=Risk.HIGH,
+      types=("type",), confidence=0.75)
+def registry_edit(ctx: Context) -> str | None:
+    """Typing into Registry Editor under HKEY_LOCAL_MACHINE changes a setting of the whole machine, as `reg add
+    HKLM\\...` does (which asks); a weaker safeguard's value name (NoLMHash, SubmitSamplesConsent) and another
+    service disabled ask too. A key path typed into the address bar only goes there and passes."""
+    got = _registry_typed(ctx)
+    return got[1] if got is not None and got[0] == "confirm" else None
+
+
 # Keys that open a browser's "clear browsing data" (Ctrl+Shift+Delete, Cmd+Shift+Backspace on a Mac)
 _CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+super+backspace",
                               "ctrl+shift+backspace"})
@@ -2864,6 +2964,7 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
                            paste_to_run, run_shown_command, protection_off, enable_macros, device_protection_off,
+                           security_switch, registry_defence_off, registry_edit,
                            clear_data_key,
                            permanent_delete_key,
                            password_in_message,
