@@ -53,6 +53,16 @@ _WIN_HOME_VAR = re.compile(
     r"\$env:(userprofile|home|homepath|appdata|localappdata)\b|\$\{env:(userprofile|home|homepath|appdata|localappdata)\}|"
     r"\$(home)\b|\$\{(home)\}|(~))(?=[\\/]|$)", re.IGNORECASE)
 _WIN_HOME_FOLDERS = {"appdata": "/AppData/Roaming", "localappdata": "/AppData/Local"}
+# the machine's own folders by their variables (`%ProgramData%\AnyDesk`, `$env:windir\System32`), as the
+# drive paths they name on a standard install
+_WIN_SYSTEM_VAR = re.compile(r"^(?:%([a-z0-9()]+)%|\$env:([a-z0-9()]+)|\$\{env:([a-z0-9()]+)\})(?=[\\/]|$)",
+                             re.IGNORECASE)
+_WIN_SYSTEM_FOLDERS = {
+    "programdata": "C:\\ProgramData", "allusersprofile": "C:\\ProgramData", "public": "C:\\Users\\Public",
+    "windir": "C:\\Windows", "systemroot": "C:\\Windows", "systemdrive": "C:", "programfiles": "C:\\Program Files",
+    "programfiles(x86)": "C:\\Program Files (x86)", "programw6432": "C:\\Program Files",
+    "commonprogramfiles": "C:\\Program Files\\Common Files",
+}
 
 
 @functools.cache
@@ -78,6 +88,10 @@ def _expand(path: str, home: str) -> str:
     windows = _windows_home(path, home)
     if windows is not None:
         return windows
+    m = _WIN_SYSTEM_VAR.match(path)
+    folder = _WIN_SYSTEM_FOLDERS.get(next(g for g in m.groups() if g is not None).lower()) if m else None
+    if m is not None and folder is not None:
+        return folder + path[m.end():]
     path = _HOME_VAR.sub(lambda _: home.replace("\\", "\\\\"), path, count=1)
     if path == "~" or path.startswith(("~/", "~\\")):
         return home + path[1:]

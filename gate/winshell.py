@@ -157,7 +157,7 @@ _FOLDERS = {
     "programfiles(x86)": "c:\\program files (x86)", "programw6432": "c:\\program files",
     "commonprogramfiles": "c:\\program files\\common files", "comspec": "c:\\windows\\system32\\cmd.exe",
 }
-_FOLDER_VAR = re.compile(r"^(?:%([a-z0-9_()]+)%|\$env:([a-z0-9_]+|\{[^}]+\}))(?=$|[\\/])")
+_FOLDER_VAR = re.compile(r"^(?:%([a-z0-9_()]+)%|\$env:([a-z0-9_()]+|\{[^}]+\}))(?=$|[\\/])")
 
 
 def known_folder(word: str) -> str:
