@@ -1603,6 +1603,7 @@ def security_switch(ctx: Context) -> str | None:
 _REGEDIT_WINDOW = re.compile(r"^(?:registry editor|registrierungs-editor|éditeur du registre|editor del registro|"
                              r"editor di registro di sistema|editor do registro|register-editor|レジストリ エディター|"
                              r"注册表编辑器|登錄編輯程式)(?:\s*[-–—:]\s*(.*))?$", re.I)
+_REGEDIT_APP = re.compile(r"(?:^|[\\/])regedit(?:\.exe)?$", re.I)
 _REGISTRY_DATA = catalogue_data.get("windows_registry", {})
 _REGISTRY_NAMES = {n: v["decision"] for v in _REGISTRY_DATA.get("value", ()) for n in v["names"]}
 _REGISTRY_GUARDED = frozenset(_REGISTRY_DATA.get("security_services", ()))
@@ -1616,7 +1617,7 @@ def _registry_typed(ctx: Context) -> tuple[str, str] | None:
     any other text typed under HKEY_LOCAL_MACHINE (a machine setting) asks; a key path typed to go there passes."""
     obs = ctx.observation
     m = _REGEDIT_WINDOW.match(fold(obs.window_title[:512]).strip())
-    if m is None and not re.search(r"(?:^|[\\/])regedit(?:\.exe)?$", (obs.app or "").strip(), re.I):
+    if m is None and not _REGEDIT_APP.search((obs.app or "").strip()):
         return None
     key = (m.group(1) or "") if m is not None else ""
     text = fold((getattr(ctx.action, "text", "") or "")[:256]).strip()
@@ -1653,6 +1654,79 @@ def registry_edit(ctx: Context) -> str | None:
     HKLM\\...` does (which asks); a weaker safeguard's value name (NoLMHash, SubmitSamplesConsent) and another
     service disabled ask too. A key path typed into the address bar only goes there and passes."""
     got = _registry_typed(ctx)
+    return got[1] if got is not None and got[0] == "confirm" else None
+
+
+# what the admin consoles call a defence or a record: in a Group Policy setting's title or a service's name
+_DEFENCE_WORDS = (r"(?:defender|antivirus|anti ?malware|anti ?spyware|real ?time protection|behaviou?r monitoring|"
+                  r"tamper protection|cloud ?delivered protection|spynet|maps|smart ?screen|firewall|security center|"
+                  r"security health|windows security|user account control|uac|event ?log|(?:script block |module )?"
+                  r"logging|transcription|auditing|audit|windows update|automatic updates|update orchestrator|"
+                  r"sysmon|base filtering engine|credential guard|lsa protection|virtuali[sz]ation based security|"
+                  r"exploit protection|controlled folder access|network protection|attack surface reduction)")
+# a Group Policy setting whose Enabled switches a defence off, and one whose Disabled does
+_POLICY_OFF_WHEN_ENABLED = re.compile(r"^(?:turn off|disable|do not allow|prevent|remove|hide|allow antimalware "
+                                      r"service to remain running always)\b.{0,120}?\b" + _DEFENCE_WORDS + r"\b")
+_POLICY_OFF_WHEN_DISABLED = re.compile(r"^(?:turn on|enable|configure|scan|monitor|join|allow)\b.{0,120}?\b" +
+                                       _DEFENCE_WORDS + r"\b")
+_SERVICE_PROPERTIES = re.compile(r"^(.{2,120}?) properties(?: \((?:local computer|lokaler computer|ordinateur "
+                                 r"local|equipo local|computer locale|computador local)\))?$")
+_CONSOLE_APP = re.compile(r"(?:^|[\\/])(?:mmc|services)(?:\.exe|\.msc)?$")
+_DEFENCE_NAME = re.compile(r"\b" + _DEFENCE_WORDS + r"\b")
+_CLEAR_LOG = re.compile(r"^(?:clear log|clear|save and clear|protokoll löschen|löschen|effacer le journal|effacer|"
+                        r"borrar registro|borrar)\b")
+_EVENT_VIEWER = re.compile(r"^(?:event viewer|ereignisanzeige|observateur d.événements|visor de eventos|"
+                           r"visualizzatore eventi|visualizador de eventos|logboeken)\b")
+
+
+def _console_change(ctx: Context) -> tuple[str, str] | None:
+    """(decision, why) for a click in an admin console (the Group Policy editor, Services, Event Viewer) that
+    switches a defence or a log off, as the registry, `sc config` and `wevtutil cl` forms do."""
+    obs = ctx.observation
+    title = fold(obs.window_title[:256]).replace("-", " ").strip()
+    if not title:
+        return None
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if first in ("enabled", "aktiviert", "activé", "habilitada", "habilitado", "attivata", "ingeschakeld") and \
+            _POLICY_OFF_WHEN_ENABLED.search(title):
+        return "block", f"enables the policy {_short(obs.window_title, 80)!r}: a defence or a log switched off"
+    if first in ("disabled", "deaktiviert", "désactivé", "deshabilitada", "deshabilitado", "disattivata",
+                 "uitgeschakeld") and _POLICY_OFF_WHEN_DISABLED.search(title):
+        return "block", f"disables the policy {_short(obs.window_title, 80)!r}: a defence or a log switched off"
+    service = _SERVICE_PROPERTIES.match(title)
+    if service is not None and not (service.group(0) != service.group(1) + " properties" or
+                                    _CONSOLE_APP.search((obs.app or "").lower())):
+        service = None  # "Document Properties" in a word processor: no service's
+    if service is not None and first in ("disabled", "stop", "deaktiviert", "beenden", "désactivé", "arrêter",
+                                         "deshabilitado", "detener"):
+        name = service.group(1)
+        if _DEFENCE_NAME.search(name):
+            return "block", f"{first} for the service {name!r}: a security or logging service switched off"
+        return "confirm", f"{first} for the service {name!r}"
+    if _EVENT_VIEWER.match(title) and _CLEAR_LOG.match(first):
+        return "confirm", f"clears an event log in {_short(obs.window_title, 40)!r}: the record of what happened"
+    return None
+
+
+@rule("block.gui.console-defence-off", "A defence or a log switched off in an admin console", risk=Risk.CRITICAL,
+      types=("click",), confidence=0.8)
+def console_defence_off(ctx: Context) -> str | None:
+    """In the Group Policy editor, "Enabled" on a setting that turns a defence off ("Turn off Microsoft Defender
+    Antivirus", "Turn off real-time protection") or "Disabled" on one that turns it on ("Turn on PowerShell Script
+    Block Logging", "Turn on behavior monitoring"); in Services, "Disabled" or "Stop" for a security or logging
+    service (Defender, the firewall, Windows Event Log, Security Center, Windows Update): what the registry and
+    `sc config ... start= disabled` forms do in a shell, blocked as they are."""
+    got = _console_change(ctx)
+    return got[1] if got is not None and got[0] == "block" else None
+
+
+@rule("confirm.gui.console-change", "A service disabled or an event log cleared in an admin console",
+      risk=Risk.HIGH, types=("click",), confidence=0.75)
+def console_change(ctx: Context) -> str | None:
+    """Any other service disabled or stopped in its Properties, and "Clear Log" or "Clear" in Event Viewer (the
+    record of what happened gone, as `wevtutil cl` does): they ask. Opening a setting or a log to read it passes."""
+    got = _console_change(ctx)
     return got[1] if got is not None and got[0] == "confirm" else None
 
 
@@ -2964,7 +3038,7 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
                            paste_to_run, run_shown_command, protection_off, enable_macros, device_protection_off,
-                           security_switch, registry_defence_off, registry_edit,
+                           security_switch, registry_defence_off, registry_edit, console_defence_off, console_change,
                            clear_data_key,
                            permanent_delete_key,
                            password_in_message,

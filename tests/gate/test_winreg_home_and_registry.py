@@ -290,3 +290,34 @@ def test_typing_into_registry_editor(text: str, title: str, want: str) -> None:
 def test_registry_editor_lookalikes_pass(text: str, title: str, app: str) -> None:
     decision, _ = _gui({"type": "type", "text": text}, title, app)
     assert decision == "allow"
+
+
+@pytest.mark.parametrize(("label", "title", "app", "want"), [
+    ("Enabled", "Turn off Microsoft Defender Antivirus", "mmc.exe", "block"),
+    ("Enabled", "Turn off real-time protection", "mmc.exe", "block"),
+    ("Disabled", "Turn on PowerShell Script Block Logging", "mmc.exe", "block"),
+    ("Disabled", "Turn on behavior monitoring", "mmc.exe", "block"),
+    ("Disabled", "Windows Event Log Properties (Local Computer)", "mmc.exe", "block"),
+    ("Stop", "Microsoft Defender Antivirus Service Properties (Local Computer)", "mmc.exe", "block"),
+    ("Disabled", "Fax Properties (Local Computer)", "mmc.exe", "confirm"),
+    ("Clear Log...", "Event Viewer", "mmc.exe", "confirm"),
+    ("Save and Clear", "Event Viewer", "mmc.exe", "confirm"),
+])
+def test_admin_consoles_switching_a_defence_or_a_log_off(label: str, title: str, app: str, want: str) -> None:
+    decision, _ = _gui({"type": "click", "x": 1, "y": 1, "target": {"label": label}}, title, app)
+    assert decision == want
+
+
+@pytest.mark.parametrize(("label", "title", "app"), [
+    ("Enabled", "Turn on PowerShell Script Block Logging", "mmc.exe"),
+    ("Disabled", "Turn off Microsoft Defender Antivirus", "mmc.exe"),
+    ("Enabled", "Turn off the display of thumbnails", "mmc.exe"),
+    ("Automatic", "Windows Update Properties (Local Computer)", "mmc.exe"),
+    ("Start", "Print Spooler Properties (Local Computer)", "mmc.exe"),
+    ("Filter Current Log...", "Event Viewer", "mmc.exe"),
+    ("Disabled", "Document Properties", "winword.exe"),
+    ("Clear", "Calculator", "CalculatorApp.exe"),
+])
+def test_admin_console_neighbours_pass(label: str, title: str, app: str) -> None:
+    decision, _ = _gui({"type": "click", "x": 1, "y": 1, "target": {"label": label}}, title, app)
+    assert decision == "allow"
