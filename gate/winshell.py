@@ -641,6 +641,8 @@ class _Reader:
         if "historysavepath" in text.lower():
             # PSReadLine's history file named through its options: every command typed, secrets typed in included
             text = _HISTORY_OPTION.sub(lambda _: _HISTORY_FILE, text)
+        if "::get" in text.lower():
+            text = _dotnet_folders(text)
         m = _ASSIGN.match(text)
         if m:
             st.features.add("assignment")
@@ -859,6 +861,35 @@ def _cut_else(text: str) -> tuple[str, str, str]:
 # `(Get-PSReadLineOption).HistorySavePath`: the file PSReadLine keeps every typed command in, by its default place
 _HISTORY_OPTION = re.compile(r"\(\s*get-psreadlineoption\s*\)\.historysavepath\b", re.IGNORECASE)
 _HISTORY_FILE = r"$env:APPDATA\Microsoft\Windows\PowerShell\PSReadLine\ConsoleHost_history.txt"
+
+
+# .NET's names for the known folders (`[Environment]::GetFolderPath('LocalApplicationData')`) and environment
+# variables (`[Environment]::GetEnvironmentVariable('USERPROFILE')`): written as the variables that name them
+_SPECIAL_FOLDERS = {
+    "userprofile": "$env:USERPROFILE", "applicationdata": "$env:APPDATA", "localapplicationdata": "$env:LOCALAPPDATA",
+    "desktop": "$env:USERPROFILE\\Desktop", "desktopdirectory": "$env:USERPROFILE\\Desktop",
+    "mydocuments": "$env:USERPROFILE\\Documents", "personal": "$env:USERPROFILE\\Documents",
+    "commonapplicationdata": "$env:ProgramData", "windows": "$env:windir", "system": "$env:windir\\System32",
+    "programfiles": "$env:ProgramFiles", "programfilesx86": "${env:ProgramFiles(x86)}",
+    "startup": "$env:APPDATA\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+    "commonstartup": "$env:ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+}
+_DOTNET_FOLDER = (r"\[(?:system\.)?environment\]::(getfolderpath|getenvironmentvariable)\(\s*(?:\[[\w.]+\]::)?"
+                  r"['\"]?(\w+)['\"]?\s*\)")
+_DOTNET_FOLDER_IN_STRING = re.compile(r"\$\(\s*" + _DOTNET_FOLDER + r"\s*\)", re.I)
+_DOTNET_FOLDER_BARE = re.compile(_DOTNET_FOLDER, re.I)
+
+
+def _dotnet_folder(m: re.Match[str], quote: str) -> str:
+    name = m.group(2).lower()
+    value = _SPECIAL_FOLDERS.get(name) if m.group(1).lower() == "getfolderpath" else "$env:" + m.group(2)
+    return m.group(0) if value is None else quote + value + quote
+
+
+def _dotnet_folders(text: str) -> str:
+    """A line with .NET's known-folder and environment look-ups written as the variables they read."""
+    text = _DOTNET_FOLDER_IN_STRING.sub(lambda m: _dotnet_folder(m, ""), text)
+    return _DOTNET_FOLDER_BARE.sub(lambda m: _dotnet_folder(m, '"'), text)
 
 
 # one element of a PowerShell array of paths: it starts `.\`, `..\`, `~`, a drive or a separator, or holds one

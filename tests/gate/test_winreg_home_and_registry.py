@@ -321,3 +321,15 @@ def test_admin_consoles_switching_a_defence_or_a_log_off(label: str, title: str,
 def test_admin_console_neighbours_pass(label: str, title: str, app: str) -> None:
     decision, _ = _gui({"type": "click", "x": 1, "y": 1, "target": {"label": label}}, title, app)
     assert decision == "allow"
+
+
+@pytest.mark.parametrize(("command", "want"), [
+    (r'$p = [Environment]::GetFolderPath("LocalApplicationData") + "\Microsoft\Edge\User Data\Default\Login Data"; '
+     r"Copy-Item $p $env:TEMP\e", "block"),
+    (r"""Get-Content "$([Environment]::GetFolderPath('UserProfile'))\.ssh\id_ed25519" """, "block"),
+    (r"""gc "$([System.Environment]::GetEnvironmentVariable('USERPROFILE'))\.aws\credentials" """, "block"),
+    (r"""$d = [Environment]::GetFolderPath('MyDocuments'); Get-ChildItem $d""", "allow"),
+    (r"""Write-Output ([Environment]::GetEnvironmentVariable('PATH'))""", "allow"),
+])
+def test_dotnet_folder_lookups_name_the_home(command: str, want: str) -> None:
+    assert _shell(command) == want
