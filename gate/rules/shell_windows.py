@@ -781,7 +781,8 @@ def _registry_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     its value (`[windows_registry]` of resources/programs.toml), a security or logging service disabled (Start
     = 4) or its key deleted, a Defender exclusion added, the record of what was run erased (RunMRU, typed
     paths); any other change of the machine's hives (HKLM, HKCR, HKU) asks as a system change. regedit /s and
-    reg import apply a file unseen: they ask too. The user's own settings (HKCU) pass."""
+    reg import apply a file unseen: they ask too. The user's own settings (HKCU) pass, and so does a protection's
+    value or a security service's Start set to turn it on (RunAsPPL = 1, WinDefend Start = 2)."""
     if cmd.name in ("regedit", "regedt32"):
         words = [w.lower() for w in cmd.argv[1:]]
         files = [w for w in words if not w.startswith(("/", "-"))]
@@ -799,18 +800,23 @@ def _registry_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     datum = _datum(data) if data else ""
     shown = f"{value} = {data}" if value else key[:80]
     if not deletes and value and datum:
-        hit = next((v for v in _REGISTRY_VALUES if value in v.names and datum in v.off), None)
+        known = [v for v in _REGISTRY_VALUES if value in v.names]
+        hit = next((v for v in known if datum in v.off), None)
         if hit is not None:
             block = hit.decision == "block"
             add(Finding("block.shell.defense-evasion" if block else "confirm.shell.defense-evasion",
                         Risk.CRITICAL if block else Risk.HIGH, f"{cmd.name} sets {shown}: {hit.why}{where}",
                         cmd.span))
             return
+        if known:
+            return  # a protection's value set to anything but off (RunAsPPL = 1): a protection turned on
     service = _SERVICE_KEY.search(key)
     if service is not None:
         name = service.group(1)
         guarded = name in _REGISTRY_SECURITY_SERVICES or name in d.security or \
             bool(_SECURITY_SERVICE_WORDS.search(name))
+        if guarded and value == "start" and datum in ("0", "1", "2"):
+            return  # a security or logging service set to start with Windows: turned back on
         disabled = (value == "start" and datum == "4") or (deletes and not value and verb != "clear-itemproperty")
         if disabled and guarded:
             how = "removes" if deletes else "disables"

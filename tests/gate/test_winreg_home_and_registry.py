@@ -204,9 +204,22 @@ def test_reading_the_registry_and_user_settings_pass(command: str) -> None:
     assert _shell(command) == "allow"
 
 
-def test_turning_a_protection_back_on_does_not_block() -> None:
-    assert _shell(r"Set-ItemProperty -Path HKLM:\SYSTEM\CurrentControlSet\Services\WinDefend -Name Start "
-                  r"-Value 2") == "confirm"
+@pytest.mark.parametrize("command", [
+    r"Set-ItemProperty -Path HKLM:\SYSTEM\CurrentControlSet\Services\WinDefend -Name Start -Value 2",
+    r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v RunAsPPL /t REG_DWORD /d 1 /f',
+])
+def test_turning_a_protection_back_on_passes(command: str) -> None:
+    assert _shell(command) == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    # (a policy key written asks, whatever its value: the catalogue's registry:policy function)
+    r"Set-ItemProperty 'HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion\Policies\System' -Name EnableLUA -Value 1",
+    r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\SecurityProviders\WDigest" /v UseLogonCredential /t REG_DWORD '
+    r"/d 0 /f",
+])
+def test_turning_a_policy_protection_on_does_not_block(command: str) -> None:
+    assert _shell(command) != "block"
 
 
 # -- event logs -------------------------------------------------------------------------------------------------
@@ -326,8 +339,8 @@ def test_admin_console_neighbours_pass(label: str, title: str, app: str) -> None
 @pytest.mark.parametrize(("command", "want"), [
     (r'$p = [Environment]::GetFolderPath("LocalApplicationData") + "\Microsoft\Edge\User Data\Default\Login Data"; '
      r"Copy-Item $p $env:TEMP\e", "block"),
-    (r"""Get-Content "$([Environment]::GetFolderPath('UserProfile'))\.ssh\id_ed25519" """, "block"),
-    (r"""gc "$([System.Environment]::GetEnvironmentVariable('USERPROFILE'))\.aws\credentials" """, "block"),
+    ("Get-Content \"$([Environment]::GetFolderPath('UserProfile'))\\.ssh\\id_ed25519\"", "block"),
+    ("Get-Content \"$([System.Environment]::GetEnvironmentVariable('USERPROFILE'))\\.aws\\credentials\"", "block"),
     (r"""$d = [Environment]::GetFolderPath('MyDocuments'); Get-ChildItem $d""", "allow"),
     (r"""Write-Output ([Environment]::GetEnvironmentVariable('PATH'))""", "allow"),
 ])
