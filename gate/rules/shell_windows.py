@@ -729,8 +729,10 @@ class _RegistryValue(NamedTuple):
 _REGISTRY = DATA.get("windows_registry", {})
 _REGISTRY_VALUES = tuple(_RegistryValue(frozenset(v["names"]), frozenset(v["off"]), v["decision"], v["why"])
                          for v in _REGISTRY.get("value", ()))
-_REGISTRY_SECURITY_SERVICES = frozenset(_REGISTRY.get("security_services", ())) | _SECURITY_SERVICES_WIN
 _SEP = re.compile(r"[\\/]+")
+_REGISTRY_EVERYDAY_KEYS = tuple(_SEP.sub("", k) for k in _REGISTRY.get("everyday_keys", ()))
+_REGISTRY_EVERYDAY_VALUES = frozenset(_REGISTRY.get("everyday_values", ()))
+_REGISTRY_SECURITY_SERVICES = frozenset(_REGISTRY.get("security_services", ())) | _SECURITY_SERVICES_WIN
 # trace keys with their separators taken out (a POSIX reading of an unquoted key drops the backslashes)
 _REGISTRY_TRACES = tuple((tuple(_SEP.sub("", k) for k in t["keys"]), t["decision"], t["why"])
                          for t in _REGISTRY.get("trace", ()))
@@ -848,7 +850,8 @@ def _registry_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     if verb == "import":
         add(Finding("confirm.shell.system-state", Risk.HIGH, f"reg import applies {key[:60]} to the registry: "
                     f"system settings changed by a file{where}", cmd.span))
-    elif hive is not None and hive.group(1).lower() in _MACHINE_HIVES:
+    elif hive is not None and hive.group(1).lower() in _MACHINE_HIVES and value not in _REGISTRY_EVERYDAY_VALUES and \
+            not any(k in _SEP.sub("", key) for k in _REGISTRY_EVERYDAY_KEYS):
         add(Finding("confirm.shell.system-state", Risk.HIGH, f"{cmd.name} {'deletes' if deletes else 'changes'} "
                     f"{shown} in the machine's registry ({key[:60]}): a system setting{where}", cmd.span))
 

@@ -161,6 +161,7 @@ def test_ordinary_copies_to_temp_pass(command: str) -> None:
     r"New-ItemProperty -Path HKLM:\SYSTEM\CurrentControlSet\Control\SecurityProviders\WDigest "
     r"-Name UseLogonCredential -Value 1 -PropertyType DWORD",
     r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v RunAsPPL /t REG_DWORD /d 0 /f',
+    r"Set-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Control\Lsa -Name LmCompatibilityLevel -Value 1",
     r'reg add "HKLM\SOFTWARE\Policies\Microsoft\Windows\PowerShell\ScriptBlockLogging" '
     r"/v EnableScriptBlockLogging /t REG_DWORD /d 0 /f",
     r'reg add "HKLM\SOFTWARE\Microsoft\Windows Defender\Exclusions\Processes" /v evil.exe /t REG_DWORD /d 0 /f',
@@ -197,6 +198,10 @@ def test_other_machine_registry_changes_ask(command: str) -> None:
     r"-Name SystemUsesLightTheme -Value 0",
     r"New-ItemProperty -Path HKCU:\Software\Contoso\Editor -Name FontSize -Value 14 -PropertyType DWord",
     r"regedit",
+    r'reg add "HKLM\SOFTWARE\Microsoft\Windows\Windows Error Reporting\LocalDumps\app.exe" /v DumpType /t REG_DWORD '
+    r"/d 2 /f",
+    r"Set-ItemProperty HKLM:\SYSTEM\CurrentControlSet\Control\FileSystem -Name LongPathsEnabled -Value 1",
+    r'reg add "HKLM\SYSTEM\CurrentControlSet\Control\Lsa" /v LmCompatibilityLevel /t REG_DWORD /d 5 /f',
     r"Get-Service | Where-Object Status -eq 'Running'",
     r"sc query type= service",
 ])
