@@ -45,6 +45,24 @@ __all__ = [
 
 _WINDOWS = re.compile(r"^[A-Za-z]:(?:[\\/]|$)|^\\\\")
 _HOME_VAR = re.compile(r"^(?:\$HOME|\$\{HOME\}|%USERPROFILE%|%HOMEPATH%)(?=$|[\\/])", re.IGNORECASE)
+# Windows' ways of naming the home and the per-user folders in it: cmd's %VAR%, PowerShell's $env:VAR /
+# ${env:VAR} (any case), $HOME and `~\`. A path written so is the person's home on any system the gate runs on:
+# the folder named, then the rest with its separators made `/` (`%APPDATA%\x` is ~/AppData/Roaming/x).
+_WIN_HOME_VAR = re.compile(
+    r"^(?:%(?:homedrive%%)?(userprofile|homepath|appdata|localappdata)%|"
+    r"\$env:(userprofile|home|homepath|appdata|localappdata)\b|\$\{env:(userprofile|home|homepath|appdata|localappdata)\}|"
+    r"\$(home)\b|\$\{(home)\}|(~))(?=[\\/]|$)", re.IGNORECASE)
+_WIN_HOME_FOLDERS = {"appdata": "/AppData/Roaming", "localappdata": "/AppData/Local"}
+# the machine's own folders by their variables (`%ProgramData%\AnyDesk`, `$env:windir\System32`), as the
+# drive paths they name on a standard install
+_WIN_SYSTEM_VAR = re.compile(r"^(?:%([a-z0-9()]+)%|\$env:([a-z0-9()]+)|\$\{env:([a-z0-9()]+)\})(?=[\\/]|$)",
+                             re.IGNORECASE)
+_WIN_SYSTEM_FOLDERS = {
+    "programdata": "C:\\ProgramData", "allusersprofile": "C:\\ProgramData", "public": "C:\\Users\\Public",
+    "windir": "C:\\Windows", "systemroot": "C:\\Windows", "systemdrive": "C:", "programfiles": "C:\\Program Files",
+    "programfiles(x86)": "C:\\Program Files (x86)", "programw6432": "C:\\Program Files",
+    "commonprogramfiles": "C:\\Program Files\\Common Files",
+}
 
 
 @functools.cache
@@ -53,7 +71,27 @@ def default_home() -> str:
     return os.path.realpath(os.path.expanduser("~"))
 
 
+def _windows_home(path: str, home: str) -> str | None:
+    """`path` written from a Windows home variable with a `\\` after it (`%USERPROFILE%\\.aws\\credentials`,
+    `$env:APPDATA\\Mozilla`, `~\\.ssh`), as a path under `home`; None for any other path."""
+    m = _WIN_HOME_VAR.match(path)
+    if m is None or (m.lastindex is not None and m.lastindex > 3 and path[m.end():m.end() + 1] != "\\"):
+        return None  # `~/x`, `$HOME/x`: the POSIX spellings, read below
+    name = next(g for g in m.groups() if g is not None).lower()
+    rest = path[m.end():].replace("\\", "/")
+    if _WINDOWS.match(home):
+        return home.rstrip("\\/") + _WIN_HOME_FOLDERS.get(name, "").replace("/", "\\") + rest.replace("/", "\\")
+    return home.rstrip("/") + _WIN_HOME_FOLDERS.get(name, "") + rest
+
+
 def _expand(path: str, home: str) -> str:
+    windows = _windows_home(path, home)
+    if windows is not None:
+        return windows
+    m = _WIN_SYSTEM_VAR.match(path)
+    folder = _WIN_SYSTEM_FOLDERS.get(next(g for g in m.groups() if g is not None).lower()) if m else None
+    if m is not None and folder is not None:
+        return folder + path[m.end():]
     path = _HOME_VAR.sub(lambda _: home.replace("\\", "\\\\"), path, count=1)
     if path == "~" or path.startswith(("~/", "~\\")):
         return home + path[1:]

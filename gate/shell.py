@@ -2079,7 +2079,8 @@ def _reads_stdin_as_code(cmd: Command) -> bool:
 _DRIVE = re.compile(r"^([a-z]):[\\/]?")
 
 
-_WIN_HOME = re.compile(r"^(\$env:userprofile|%userprofile%|\$env:home|%homedrive%%homepath%|~\\)(?=$|[\\/])?", re.I)
+_WIN_HOME = re.compile(r"^(\$env:userprofile|%userprofile%|\$env:home|%homedrive%%homepath%|%homepath%|\$env:homepath|"
+                       r"~\\)(?=$|[\\/])?", re.I)
 
 
 @functools.lru_cache(maxsize=8192)

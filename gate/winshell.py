@@ -157,7 +157,7 @@ _FOLDERS = {
     "programfiles(x86)": "c:\\program files (x86)", "programw6432": "c:\\program files",
     "commonprogramfiles": "c:\\program files\\common files", "comspec": "c:\\windows\\system32\\cmd.exe",
 }
-_FOLDER_VAR = re.compile(r"^(?:%([a-z0-9_()]+)%|\$env:([a-z0-9_]+|\{[^}]+\}))(?=$|[\\/])")
+_FOLDER_VAR = re.compile(r"^(?:%([a-z0-9_()]+)%|\$env:([a-z0-9_()]+|\{[^}]+\}))(?=$|[\\/])")
 
 
 def known_folder(word: str) -> str:
@@ -343,6 +343,10 @@ class _Word(msgspec.Struct, frozen=True):
 _PS_ESC = {"n": "\n", "t": "\t", "r": "\r", "0": "", "a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "v": "\v"}
 _VAR = re.compile(r"\$(?:\{([^}]*)\}|([A-Za-z_][\w]*(?::[\w]+)?))")
 _KNOWN_VARS = frozenset({"true", "false", "null"})
+# PowerShell's $HOME is the person's home; a variable not set on the line and named for the home
+# (`$userProfile`, `$homeDir`) is taken for it too: a path built on it is a path in the home
+_HOME_NAMES = frozenset({"home", "userprofile", "user_profile", "userhome", "user_home", "homedir", "home_dir",
+                         "homepath", "profiledir", "profilepath", "userdir", "user_dir"})
 
 
 _FOR_DO = re.compile(r"\)\s+do\s+", re.I)
@@ -371,6 +375,8 @@ class _Reader:
         if low in self.w.vars:  # PowerShell's names are case-blind: stored in lower case
             value = self.w.vars[low]
             return value, isinstance(value, Partial)
+        if low in _HOME_NAMES:
+            return "$env:USERPROFILE", False
         return "$" + name, True
 
     def dollar(self, text: str, i: int) -> tuple[str, bool, int] | None:
@@ -635,6 +641,8 @@ class _Reader:
         if "historysavepath" in text.lower():
             # PSReadLine's history file named through its options: every command typed, secrets typed in included
             text = _HISTORY_OPTION.sub(lambda _: _HISTORY_FILE, text)
+        if "::get" in text.lower():
+            text = _dotnet_folders(text)
         m = _ASSIGN.match(text)
         if m:
             st.features.add("assignment")
@@ -644,13 +652,16 @@ class _Reader:
             self.used = []
             words = self.ps_words(rest) if rest else []
             self.subst = (*range(start, len(st.commands)), *self.used)
-            value = words[0].value if len(words) == 1 and words[0].kind == "word" else rest
+            # `$p = $env:USERPROFILE + '\.aws\credentials'`, `$p = Join-Path $HOME .ssh`: the string it makes
+            joined = _joined(words)
+            kept = [joined] if joined is not None else words
+            value = kept[0].value if len(kept) == 1 and kept[0].kind == "word" else rest
             if name.lower().startswith("env:"):  # an environment variable, for what the line starts next
                 st.assignments.append((name[4:].lower(), value))
             key = name.lower()
-            if len(words) == 1 and not words[0].dynamic and words[0].kind == "word":
-                self.w.vars[key] = words[0].value
-            elif len(words) == 1 and words[0].kind == "word" and (known := partial(words[0].value)) is not None:
+            if len(kept) == 1 and not kept[0].dynamic and kept[0].kind == "word":
+                self.w.vars[key] = kept[0].value
+            elif len(kept) == 1 and kept[0].kind == "word" and (known := partial(kept[0].value)) is not None:
                 self.w.vars[key] = known
             else:
                 self.w.vars.pop(key, None)
@@ -807,6 +818,20 @@ class _Reader:
         return first
 
 
+def _joined(words: list[_Word]) -> _Word | None:
+    r"""The string an assignment's value makes of its words when it joins them: `A + B + C` (strings
+    concatenated) and `Join-Path A B` (a path and a child, joined by `\`); None for any other value."""
+    if len(words) >= 3 and len(words) % 2 == 1 and all(w.kind == "word" for w in words) and \
+            all(w.raw == "+" for w in words[1::2]) and not any(w.raw == "+" for w in words[0::2]):
+        parts = words[0::2]
+        return _Word("".join(w.value for w in parts), any(w.dynamic for w in parts), " + ".join(w.raw for w in parts))
+    if len(words) == 3 and words[0].raw.lower() == "join-path" and all(w.kind == "word" and
+                                                                      not w.raw.startswith("-") for w in words[1:]):
+        head, child = words[1].value.rstrip("\\/"), words[2].value.lstrip("\\/")
+        return _Word(head + "\\" + child, words[1].dynamic or words[2].dynamic, words[1].raw + "\\" + words[2].raw)
+    return None
+
+
 _MEMBER = re.compile(r"\.[A-Za-z_]\w*$")  # `.Method` before `(`: a method call, its arguments are code
 _ASSIGN = re.compile(r"(?:\[[\w.`\[\]]+\]\s*)*\$(?:\{([^}]*)\}|([\w:]+))\s*(?:[-+*/%?]?=)(?!=)")
 _REDIRECT_PS = re.compile(r"(?:[1-6*]?>>|[1-6*]?>(?:&[12])?)")
@@ -836,6 +861,35 @@ def _cut_else(text: str) -> tuple[str, str, str]:
 # `(Get-PSReadLineOption).HistorySavePath`: the file PSReadLine keeps every typed command in, by its default place
 _HISTORY_OPTION = re.compile(r"\(\s*get-psreadlineoption\s*\)\.historysavepath\b", re.IGNORECASE)
 _HISTORY_FILE = r"$env:APPDATA\Microsoft\Windows\PowerShell\PSReadLine\ConsoleHost_history.txt"
+
+
+# .NET's names for the known folders (`[Environment]::GetFolderPath('LocalApplicationData')`) and environment
+# variables (`[Environment]::GetEnvironmentVariable('USERPROFILE')`): written as the variables that name them
+_SPECIAL_FOLDERS = {
+    "userprofile": "$env:USERPROFILE", "applicationdata": "$env:APPDATA", "localapplicationdata": "$env:LOCALAPPDATA",
+    "desktop": "$env:USERPROFILE\\Desktop", "desktopdirectory": "$env:USERPROFILE\\Desktop",
+    "mydocuments": "$env:USERPROFILE\\Documents", "personal": "$env:USERPROFILE\\Documents",
+    "commonapplicationdata": "$env:ProgramData", "windows": "$env:windir", "system": "$env:windir\\System32",
+    "programfiles": "$env:ProgramFiles", "programfilesx86": "${env:ProgramFiles(x86)}",
+    "startup": "$env:APPDATA\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+    "commonstartup": "$env:ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\Startup",
+}
+_DOTNET_FOLDER = (r"\[(?:system\.)?environment\]::(getfolderpath|getenvironmentvariable)\(\s*(?:\[[\w.]+\]::)?"
+                  r"['\"]?(\w+)['\"]?\s*\)")
+_DOTNET_FOLDER_IN_STRING = re.compile(r"\$\(\s*" + _DOTNET_FOLDER + r"\s*\)", re.I)
+_DOTNET_FOLDER_BARE = re.compile(_DOTNET_FOLDER, re.I)
+
+
+def _dotnet_folder(m: re.Match[str], quote: str) -> str:
+    name = m.group(2).lower()
+    value = _SPECIAL_FOLDERS.get(name) if m.group(1).lower() == "getfolderpath" else "$env:" + m.group(2)
+    return m.group(0) if value is None else quote + value + quote
+
+
+def _dotnet_folders(text: str) -> str:
+    """A line with .NET's known-folder and environment look-ups written as the variables they read."""
+    text = _DOTNET_FOLDER_IN_STRING.sub(lambda m: _dotnet_folder(m, ""), text)
+    return _DOTNET_FOLDER_BARE.sub(lambda m: _dotnet_folder(m, '"'), text)
 
 
 # one element of a PowerShell array of paths: it starts `.\`, `..\`, `~`, a drive or a separator, or holds one

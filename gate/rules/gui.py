@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gate import lures
+from gate.catalogue import DATA as catalogue_data
 from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, office_edit, system_update
 from gate.cues import CueBook, book_table, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
@@ -1560,6 +1561,179 @@ def device_protection_off(ctx: Context) -> str | None:
     return f"switches off the machine's own protection: {_short(label.raw)!r}"
 
 
+# Windows Security (and Defender's, the firewall's) own windows, by their titles in several languages and the app
+_SECURITY_WINDOW = re.compile(
+    r"\b(?:windows security|windows defender|microsoft defender|virus (?:&|and) threat protection|"
+    r"firewall (?:&|and) network protection|windows-sicherheit|viren- (?:&|und) bedrohungsschutz|sécurité windows|"
+    r"seguridad de windows|sicurezza di windows|segurança do windows|windows-beveiliging|windows セキュリティ|"
+    r"windows 安全中心|windows 安全性)", re.I)
+_SECURITY_APP = re.compile(r"(?:^|[\\/])(?:sechealthui|securityhealthhost|windowsdefender)(?:\.exe)?$", re.I)
+# the switches of those windows, bare (a toggle flips what it is set to) or with the state they show
+_SECURITY_SWITCH = re.compile(
+    r"^(?:(?:microsoft |windows )?defender )?(?:real ?time protection|tamper protection|cloud ?delivered protection|"
+    r"automatic sample submission|controlled folder access|memory integrity|core isolation|local security authority "
+    r"protection|dev drive protection|check apps and files|smart ?screen(?: for microsoft edge| for microsoft store "
+    r"apps)?|potentially unwanted app blocking|phishing protection|(?:microsoft |windows )?defender firewall|"
+    r"firewall|echtzeitschutz|manipulationsschutz|cloudbasierter schutz|protection en temps réel|protection contre "
+    r"les falsifications|protection fournie par le cloud|protección en tiempo real|protección contra alteraciones|"
+    r"protección basada en la nube|protezione in tempo reale|protezione antimanomissione|proteção em tempo real|"
+    r"proteção contra adulterações|realtimebeveiliging|manipulatiebeveiliging|リアルタイム保護|改ざん防止|实时保护|"
+    r"篡改防护)(?:\W+(?:on|off|ein|aus|activé|activée|désactivé|désactivée|activado|desactivado|attivato|"
+    r"disattivato|ativado|desativado|aan|uit|オン|オフ|开|关))?$|"
+    # a bare off answer on those windows: "Off", "Turn off", "Disable"
+    r"^(?:off|turn off|switch off|disable|deactivate|aus|ausschalten|désactiver|desactivar|disattiva|desativar|"
+    r"uitschakelen|オフ|关闭)$", re.I)
+
+
+@rule("confirm.gui.security-switch", "A switch of Windows Security clicked: a protection may be turned off",
+      risk=Risk.HIGH, types=("click",), confidence=0.8)
+def security_switch(ctx: Context) -> str | None:
+    """In Windows Security (Defender's, the firewall's own window) a click on a protection's switch
+    ("Real-time protection", "Tamper Protection", "Cloud-delivered protection", a firewall's "Off") flips it:
+    on a machine where it is on, as it is by default, it goes off, what `Set-MpPreference
+    -DisableRealtimeMonitoring $true` does in a shell. Opening a page of the window ("Manage settings",
+    "Virus & threat protection") and the same words on any other window pass."""
+    obs = ctx.observation
+    title = fold(obs.window_title[:256])
+    if not (_SECURITY_WINDOW.search(title) or _SECURITY_APP.search((obs.app or "").strip())):
+        return None
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or not _SECURITY_SWITCH.match(first.replace("-", " ")):
+        return None
+    return f"flips a protection switch of Windows Security: {_short(label.raw)!r}"
+
+
+_REGEDIT_WINDOW = re.compile(r"^(?:registry editor|registrierungs-editor|éditeur du registre|editor del registro|"
+                             r"editor di registro di sistema|editor do registro|register-editor|レジストリ エディター|"
+                             r"注册表编辑器|登錄編輯程式)(?:\s*[-–—:]\s*(.*))?$", re.I)
+_REGEDIT_APP = re.compile(r"(?:^|[\\/])regedit(?:\.exe)?$", re.I)
+_REGISTRY_DATA = catalogue_data.get("windows_registry", {})
+_REGISTRY_NAMES = {n: v["decision"] for v in _REGISTRY_DATA.get("value", ()) for n in v["names"]}
+_REGISTRY_GUARDED = frozenset(_REGISTRY_DATA.get("security_services", ()))
+_REGISTRY_SERVICE = re.compile(r"\\services\\([^\\]+)\\?$")
+_REGISTRY_PATH = re.compile(r"^(?:computer\\)?(?:hkey_|hk(?:lm|cu|cr|u|cc)\b)", re.I)
+
+
+def _registry_typed(ctx: Context) -> tuple[str, str] | None:
+    """(decision, why) for text typed into Registry Editor: a protection's value name (DisableAntiSpyware,
+    TamperProtection, UseLogonCredential) as the shell forms judge it, 4 (disabled) typed in a service's key,
+    any other text typed under HKEY_LOCAL_MACHINE (a machine setting) asks; a key path typed to go there passes."""
+    obs = ctx.observation
+    m = _REGEDIT_WINDOW.match(fold(obs.window_title[:512]).strip())
+    if m is None and not _REGEDIT_APP.search((obs.app or "").strip()):
+        return None
+    key = (m.group(1) or "") if m is not None else ""
+    text = fold((getattr(ctx.action, "text", "") or "")[:256]).strip()
+    if not text or _REGISTRY_PATH.match(text):
+        return None
+    decision = _REGISTRY_NAMES.get(text.replace(" ", ""))
+    if decision is not None:
+        return decision, f"types the registry value {text!r}, which switches a Windows protection off when set"
+    service = _REGISTRY_SERVICE.search(key)
+    if service is not None and text in ("4", "0x4", "0x00000004"):
+        name = service.group(1)
+        if name in _REGISTRY_GUARDED:
+            return "block", f"sets the {name} service, a security or logging service, to disabled (Start = 4)"
+        return "confirm", f"sets the {name} service to disabled (Start = 4)"
+    if key.startswith(("hkey_local_machine", "computer\\hkey_local_machine", "hklm")):
+        return "confirm", f"types {_short(text, 40)!r} into the machine's registry ({_short(key, 60)})"
+    return None
+
+
+@rule("block.gui.registry-defence-off", "A protection switched off by typing into Registry Editor",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def registry_defence_off(ctx: Context) -> str | None:
+    """Typing into Registry Editor what the shell's `reg add` would block: a Defender, UAC, LSA or logging value's
+    name (DisableAntiSpyware, DisableRealtimeMonitoring, TamperProtection, SafeDllSearchMode, UseLogonCredential;
+    `[windows_registry]` of resources/programs.toml) or a security or logging service's Start set to 4."""
+    got = _registry_typed(ctx)
+    return got[1] if got is not None and got[0] == "block" else None
+
+
+@rule("confirm.gui.registry-edit", "Typing a machine setting into Registry Editor", risk=Risk.HIGH,
+      types=("type",), confidence=0.75)
+def registry_edit(ctx: Context) -> str | None:
+    """Typing into Registry Editor under HKEY_LOCAL_MACHINE changes a setting of the whole machine, as `reg add
+    HKLM\\...` does (which asks); a weaker safeguard's value name (NoLMHash, SubmitSamplesConsent) and another
+    service disabled ask too. A key path typed into the address bar only goes there and passes."""
+    got = _registry_typed(ctx)
+    return got[1] if got is not None and got[0] == "confirm" else None
+
+
+# what the admin consoles call a defence or a record: in a Group Policy setting's title or a service's name
+_DEFENCE_WORDS = (r"(?:defender|antivirus|anti ?malware|anti ?spyware|real ?time protection|behaviou?r monitoring|"
+                  r"tamper protection|cloud ?delivered protection|spynet|maps|smart ?screen|firewall|security center|"
+                  r"security health|windows security|user account control|uac|event ?log|(?:script block |module )?"
+                  r"logging|transcription|auditing|audit|windows update|automatic updates|update orchestrator|"
+                  r"sysmon|base filtering engine|credential guard|lsa protection|virtuali[sz]ation based security|"
+                  r"exploit protection|controlled folder access|network protection|attack surface reduction)")
+# a Group Policy setting whose Enabled switches a defence off, and one whose Disabled does
+_POLICY_OFF_WHEN_ENABLED = re.compile(r"^(?:turn off|disable|do not allow|prevent|remove|hide|allow antimalware "
+                                      r"service to remain running always)\b.{0,120}?\b" + _DEFENCE_WORDS + r"\b")
+_POLICY_OFF_WHEN_DISABLED = re.compile(r"^(?:turn on|enable|configure|scan|monitor|join|allow)\b.{0,120}?\b" +
+                                       _DEFENCE_WORDS + r"\b")
+_SERVICE_PROPERTIES = re.compile(r"^(.{2,120}?) properties(?: \((?:local computer|lokaler computer|ordinateur "
+                                 r"local|equipo local|computer locale|computador local)\))?$")
+_CONSOLE_APP = re.compile(r"(?:^|[\\/])(?:mmc|services)(?:\.exe|\.msc)?$")
+_DEFENCE_NAME = re.compile(r"\b" + _DEFENCE_WORDS + r"\b")
+_CLEAR_LOG = re.compile(r"^(?:clear log|clear|save and clear|protokoll löschen|löschen|effacer le journal|effacer|"
+                        r"borrar registro|borrar)\b")
+_EVENT_VIEWER = re.compile(r"^(?:event viewer|ereignisanzeige|observateur d.événements|visor de eventos|"
+                           r"visualizzatore eventi|visualizador de eventos|logboeken)\b")
+
+
+def _console_change(ctx: Context) -> tuple[str, str] | None:
+    """(decision, why) for a click in an admin console (the Group Policy editor, Services, Event Viewer) that
+    switches a defence or a log off, as the registry, `sc config` and `wevtutil cl` forms do."""
+    obs = ctx.observation
+    title = fold(obs.window_title[:256]).replace("-", " ").strip()
+    if not title:
+        return None
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if first in ("enabled", "aktiviert", "activé", "habilitada", "habilitado", "attivata", "ingeschakeld") and \
+            _POLICY_OFF_WHEN_ENABLED.search(title):
+        return "block", f"enables the policy {_short(obs.window_title, 80)!r}: a defence or a log switched off"
+    if first in ("disabled", "deaktiviert", "désactivé", "deshabilitada", "deshabilitado", "disattivata",
+                 "uitgeschakeld") and _POLICY_OFF_WHEN_DISABLED.search(title):
+        return "block", f"disables the policy {_short(obs.window_title, 80)!r}: a defence or a log switched off"
+    service = _SERVICE_PROPERTIES.match(title)
+    if service is not None and not (service.group(0) != service.group(1) + " properties" or
+                                    _CONSOLE_APP.search((obs.app or "").lower())):
+        service = None  # "Document Properties" in a word processor: no service's
+    if service is not None and first in ("disabled", "stop", "deaktiviert", "beenden", "désactivé", "arrêter",
+                                         "deshabilitado", "detener"):
+        name = service.group(1)
+        if _DEFENCE_NAME.search(name):
+            return "block", f"{first} for the service {name!r}: a security or logging service switched off"
+        return "confirm", f"{first} for the service {name!r}"
+    if _EVENT_VIEWER.match(title) and _CLEAR_LOG.match(first):
+        return "confirm", f"clears an event log in {_short(obs.window_title, 40)!r}: the record of what happened"
+    return None
+
+
+@rule("block.gui.console-defence-off", "A defence or a log switched off in an admin console", risk=Risk.CRITICAL,
+      types=("click",), confidence=0.8)
+def console_defence_off(ctx: Context) -> str | None:
+    """In the Group Policy editor, "Enabled" on a setting that turns a defence off ("Turn off Microsoft Defender
+    Antivirus", "Turn off real-time protection") or "Disabled" on one that turns it on ("Turn on PowerShell Script
+    Block Logging", "Turn on behavior monitoring"); in Services, "Disabled" or "Stop" for a security or logging
+    service (Defender, the firewall, Windows Event Log, Security Center, Windows Update): what the registry and
+    `sc config ... start= disabled` forms do in a shell, blocked as they are."""
+    got = _console_change(ctx)
+    return got[1] if got is not None and got[0] == "block" else None
+
+
+@rule("confirm.gui.console-change", "A service disabled or an event log cleared in an admin console",
+      risk=Risk.HIGH, types=("click",), confidence=0.75)
+def console_change(ctx: Context) -> str | None:
+    """Any other service disabled or stopped in its Properties, and "Clear Log" or "Clear" in Event Viewer (the
+    record of what happened gone, as `wevtutil cl` does): they ask. Opening a setting or a log to read it passes."""
+    got = _console_change(ctx)
+    return got[1] if got is not None and got[0] == "confirm" else None
+
+
 # Keys that open a browser's "clear browsing data" (Ctrl+Shift+Delete, Cmd+Shift+Backspace on a Mac)
 _CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+super+backspace",
                               "ctrl+shift+backspace"})
@@ -2868,6 +3042,7 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
                            data_out_confirm,
                            paste_to_run, run_shown_command, protection_off, enable_macros, device_protection_off,
+                           security_switch, registry_defence_off, registry_edit, console_defence_off, console_change,
                            clear_data_key,
                            permanent_delete_key,
                            password_in_message,

@@ -39,7 +39,14 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
 - a package manager's install checks switched off (`winget settings --enable LocalManifestFiles` or
   InstallerHashOverride, `choco feature enable -n allowEmptyChecksums`: `confirm.shell.defense-evasion`);
 - a program run from a file's alternate data stream, a staged certificate trusted as a root, an event log
-  switched off by `wevtutil sl /e:false` (`block.shell.defense-evasion`);
+  switched off by `wevtutil sl /e:false` or moved to another file (`/lfn:`) (`block.shell.defense-evasion`;
+  a log's size, retention or access changed asks, a key log made small blocks);
+- a registry change judged by what it changes (`[windows_registry]` in resources/programs.toml): a protection,
+  a log or a logon safeguard switched off by its value (DisableRealtimeMonitoring=1, TamperProtection=0,
+  SafeDllSearchMode=0, UseLogonCredential=1), a security or logging service disabled (Start=4) or its key
+  removed, a Defender exclusion key written (`block.shell.defense-evasion`); the record of what was run erased
+  (RunMRU, TypedPaths, UserAssist: `block.shell.anti-forensics`; recent-file lists ask); any other change of
+  the machine's hives (HKLM, HKCR, HKU), reg import and regedit /s ask (`confirm.shell.system-state`);
 - signed setup programs (cmstp, msiexec /q, odbcconf, installutil, regasm, regsvcs, mavinject, control) fed a
   file from a staging folder (`block.shell.loader-hook`; msbuild of a staged project and a staged program run
   directly still ask, as running any program waiting there does);
@@ -72,7 +79,7 @@ from gate.rules.shell_effects import (
     _staged_secrets,
     download_targets,
 )
-from gate.rules.shell_platforms import _SECURITY_SERVICES_WIN
+from gate.rules.shell_platforms import _SECURITY_SERVICE_WORDS, _SECURITY_SERVICES_WIN, _value_after
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
 
 if TYPE_CHECKING:
@@ -366,6 +373,47 @@ def _share_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str
 
 
 _ADMIN_SHARE = re.compile(r"^\\\\[^\\]+\\(?:admin\$|[a-z]\$)(?:\\|$)", re.I)
+
+
+# a secret whose copy gathered in a staging folder blocks: a credential store, and the console's history (every
+# command typed, passwords given on command lines included)
+_HISTORY_FILE = re.compile(r"(^|/)psreadline/consolehost_history\.txt$|_history$")
+
+
+def _secret_copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A secret file (a key, a browser profile's database, the console history, a remote-desktop program's
+    config) copied or moved by copy, xcopy, robocopy, Copy-Item or Move-Item: into a staging folder (Temp,
+    Public, ProgramData, AppData) a credential store or the history blocks, as gathered to be taken away; any
+    other copy of a secret asks, as reading it does. A copy to another machine's share is `_share_copies`'."""
+    if cmd.name in ("copy-item", "move-item"):
+        named, positional = _params(cmd)
+        dest = _param(named, "destination")
+        src = _param(named, "path", "literalpath")
+        sources = [x for x in (src, *positional[:1]) if x]
+        dest = dest if dest is not None else (positional[1] if len(positional) > 1 else "")
+    else:
+        operands = [a for a in cmd.argv[1:] if not a.startswith(("/", "-")) or a.count("/") > 1]
+        if len(operands) < 2:
+            return
+        sources, dest = operands[:-1], operands[-1]
+        if cmd.name == "robocopy":  # robocopy SOURCE DEST [files...]: the files are named in the source folder
+            sources = [operands[0], *(operands[0].rstrip("\\/") + "\\" + f for f in operands[2:])]
+            dest = operands[1]
+    if not dest or dest.startswith("\\\\"):
+        return
+    secret = next((hit for x in sources if (hit := d.secret_path(cmd, x))), None)
+    if secret is None:
+        return
+    path = resolve_path(dest, cmd.cwd or None) or ""
+    staged = bool(_STAGING.search(path.rstrip("/") + "/") or _TEMP_VAR.search(dest) or _SHARED_FOLDER_VAR.search(dest))
+    low = secret.lower()
+    if staged and (d.credential_files.search(low) or _HISTORY_FILE.search(low)):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{cmd.name} copies {secret} into {dest[:60]}: "
+                    f"a credential store or the console history gathered where it waits to be taken away{where}",
+                    cmd.span))
+    else:
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} copies {secret} to {dest[:60]}: it reads "
+                    f"a secret{where}", cmd.span))
 
 
 _SYSTEM_DIR = re.compile(r"^/c:/(windows|program files( \(x86\))?)/")
@@ -671,13 +719,177 @@ def _trust_root(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, 
                     cmd.span))
 
 
+class _RegistryValue(NamedTuple):
+    names: frozenset[str]
+    off: frozenset[str]
+    decision: str
+    why: str
+
+
+_REGISTRY = DATA.get("windows_registry", {})
+_REGISTRY_VALUES = tuple(_RegistryValue(frozenset(v["names"]), frozenset(v["off"]), v["decision"], v["why"])
+                         for v in _REGISTRY.get("value", ()))
+_SEP = re.compile(r"[\\/]+")
+_REGISTRY_EVERYDAY_KEYS = tuple(_SEP.sub("", k) for k in _REGISTRY.get("everyday_keys", ()))
+_REGISTRY_EVERYDAY_VALUES = frozenset(_REGISTRY.get("everyday_values", ()))
+_REGISTRY_SECURITY_SERVICES = frozenset(_REGISTRY.get("security_services", ())) | _SECURITY_SERVICES_WIN
+# trace keys with their separators taken out (a POSIX reading of an unquoted key drops the backslashes)
+_REGISTRY_TRACES = tuple((tuple(_SEP.sub("", k) for k in t["keys"]), t["decision"], t["why"])
+                         for t in _REGISTRY.get("trace", ()))
+_HIVE = re.compile(r"^(?:\\\\[^\\/]+[\\/])?(?:(?:microsoft\.powershell\.core\\)?registry::)?"
+                   r"(hklm|hkey_local_machine|hkcr|hkey_classes_root|hku|hkey_users|hkcc|hkey_current_config|"
+                   r"hkcu|hkey_current_user)(?::|(?=[\\/]|$))", re.I)
+_MACHINE_HIVES = frozenset({"hklm", "hkey_local_machine", "hkcr", "hkey_classes_root", "hku", "hkey_users", "hkcc",
+                            "hkey_current_config"})
+_REG_WRITES = frozenset({"add", "delete", "import", "copy", "restore", "load", "unload"})
+_REG_DELETES = frozenset({"delete", "remove-item", "remove-itemproperty", "clear-itemproperty", "clear-item"})
+_SERVICE_KEY = re.compile(r"[\\/]services[\\/]([^\\/]+)[\\/]?$", re.I)
+_LOG_SWITCH_KEY = re.compile(r"[\\/](wmi[\\/]autologger|winevt[\\/]channels)[\\/]", re.I)
+_DEFENDER_EXCLUSION_KEY = re.compile(r"windows defender[\\/]+exclusions[\\/]", re.I)
+
+
+def _datum(value: str) -> str:
+    """Registry data compared as written: a number in any base as its decimal, PowerShell's $true/$false as
+    true/false, anything else folded."""
+    v = value.strip().strip("'\"").lower().removeprefix("$")
+    try:
+        return str(int(v, 16) if v.startswith("0x") else int(v))
+    except ValueError:
+        return v
+
+
+def _registry_parts(cmd: Command) -> tuple[str, str, str, str] | None:
+    """(verb, key, value name, data) of a registry change, folded; None for a read or a non-registry path.
+    The verb is reg's (`add`, `delete`, ...) or the cmdlet's name."""
+    if cmd.name == "reg":
+        words = [w.lower() for w in cmd.argv[1:]]
+        if not words or words[0] not in _REG_WRITES:
+            return None
+        key = cmd.argv[3] if words[0] == "copy" and len(cmd.argv) > 3 else (cmd.argv[2] if len(cmd.argv) > 2 else "")
+        value = _value_after(words, "/v") or ("(default)" if "/ve" in words else "")
+        data = _value_after(cmd.argv[1:], "/d", "/D")
+        return words[0], key.lower(), value.lower(), data
+    named, positional = _params(cmd)
+    key = _param(named, "path", "literalpath") or (positional.pop(0) if positional else "")
+    if not _HIVE.match(key):
+        return None
+    value = _param(named, "name") or (positional.pop(0) if positional else "")
+    data = _param(named, "value") or (positional.pop(0) if positional else "")
+    return cmd.name, key.lower(), value.lower(), data
+
+
+def _registry_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A registry change judged by what it changes: a protection, a log or an account safeguard switched off by
+    its value (`[windows_registry]` of resources/programs.toml), a security or logging service disabled (Start
+    = 4) or its key deleted, a Defender exclusion added, the record of what was run erased (RunMRU, typed
+    paths); any other change of the machine's hives (HKLM, HKCR, HKU) asks as a system change. regedit /s and
+    reg import apply a file unseen: they ask too. The user's own settings (HKCU) pass, and so does a protection's
+    value or a security service's Start set to turn it on (RunAsPPL = 1, WinDefend Start = 2)."""
+    if cmd.name in ("regedit", "regedt32"):
+        words = [w.lower() for w in cmd.argv[1:]]
+        files = [w for w in words if not w.startswith(("/", "-"))]
+        if files and not any(w in ("/e", "-e", "/a", "-a") for w in words):
+            add(Finding("confirm.shell.system-state", Risk.HIGH, f"{cmd.name} imports {cmd.argv[-1][:60]} into the "
+                        f"registry{' without asking' if '/s' in words or '-s' in words else ''}: system settings "
+                        f"changed by a file{where}", cmd.span))
+        return
+    parts = _registry_parts(cmd)
+    if parts is None:
+        return
+    verb, key, value, data = parts
+    hive = _HIVE.match(key)
+    deletes = verb in _REG_DELETES
+    datum = _datum(data) if data else ""
+    shown = f"{value} = {data}" if value else key[:80]
+    if not deletes and value and datum:
+        known = [v for v in _REGISTRY_VALUES if value in v.names]
+        hit = next((v for v in known if datum in v.off), None)
+        if hit is not None:
+            block = hit.decision == "block"
+            add(Finding("block.shell.defense-evasion" if block else "confirm.shell.defense-evasion",
+                        Risk.CRITICAL if block else Risk.HIGH, f"{cmd.name} sets {shown}: {hit.why}{where}",
+                        cmd.span))
+            return
+        if known:
+            return  # a protection's value set to anything but off (RunAsPPL = 1): a protection turned on
+    service = _SERVICE_KEY.search(key)
+    if service is not None:
+        name = service.group(1)
+        guarded = name in _REGISTRY_SECURITY_SERVICES or name in d.security or \
+            bool(_SECURITY_SERVICE_WORDS.search(name))
+        if guarded and value == "start" and datum in ("0", "1", "2"):
+            return  # a security or logging service set to start with Windows: turned back on
+        disabled = (value == "start" and datum == "4") or (deletes and not value and verb != "clear-itemproperty")
+        if disabled and guarded:
+            how = "removes" if deletes else "disables"
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.name} {how}"
+                        f" the {name} service, a security or logging service: what happens next is not stopped or "
+                        f"not recorded{where}", cmd.span))
+            return
+        if disabled:
+            add(Finding("confirm.shell.system-disruption", Risk.HIGH, f"{cmd.name} "
+                        f"{'removes' if deletes else 'disables'} the {name} service{where}", cmd.span))
+            return
+    if _LOG_SWITCH_KEY.search(key) and value in ("start", "enabled") and datum == "0" and not deletes:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.name} sets {shown} under {key[:80]}: switches "
+                    f"an event log or trace session off{where}", cmd.span))
+        return
+    if _DEFENDER_EXCLUSION_KEY.search(key) and not deletes:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.name} adds a Defender exclusion "
+                    f"({value or key[-60:]}): files or processes left unscanned{where}", cmd.span))
+        return
+    if deletes:
+        flat = _SEP.sub("", key)
+        trace = next((t for t in _REGISTRY_TRACES if any(k in flat for k in t[0])), None)
+        if trace is not None:
+            block = trace[1] == "block"
+            add(Finding("block.shell.anti-forensics" if block else "confirm.shell.defense-evasion",
+                        Risk.CRITICAL if block else Risk.HIGH, f"{cmd.name} deletes {key[:80]}: {trace[2]}{where}",
+                        cmd.span))
+            return
+    if verb == "import":
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"reg import applies {key[:60]} to the registry: "
+                    f"system settings changed by a file{where}", cmd.span))
+    elif hive is not None and hive.group(1).lower() in _MACHINE_HIVES and value not in _REGISTRY_EVERYDAY_VALUES and \
+            not any(k in _SEP.sub("", key) for k in _REGISTRY_EVERYDAY_KEYS):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"{cmd.name} {'deletes' if deletes else 'changes'} "
+                    f"{shown} in the machine's registry ({key[:60]}): a system setting{where}", cmd.span))
+
+
+# the logs an investigation reads first: security and system events, Sysmon, PowerShell, Defender, remote logons
+_KEY_LOGS = re.compile(r"^(security|system|setup|windows powershell|microsoft-windows-(sysmon|powershell|windows "
+                       r"defender|windows firewall with advanced security|terminalservices|taskscheduler|wmi-activity|"
+                       r"bits-client|codeintegrity|applocker|smbserver|security-auditing)\b)", re.I)
+_LOG_MOVED = re.compile(r"^/(lfn|logfilename)(:|$)", re.I)
+_LOG_CHANGED = re.compile(r"^/(ms|maxsize|rt|retention|ab|autobackup|ca|channelaccess|i|isolation|lvl|level|k|keywords)"
+                          r"(:|$)", re.I)
+
+
 def _log_off(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
-    """An event log switched off by its configuration (`wevtutil sl Security /e:false`)."""
+    """An event log switched off, moved or reshaped by wevtutil: `sl LOG /e:false` turns it off and
+    `sl LOG /lfn:PATH` sends its events to another file (the log read by collectors stops growing): both block;
+    a size, retention, access or level change asks, and a key log (Security, System, Sysmon, PowerShell,
+    Defender) made smaller than its 20 MB default blocks; uninstalling a provider's manifest (`um`) asks."""
     words = cmd.words[1:]
+    log = cmd.argv[2] if len(cmd.argv) > 2 else ""
     if words[:1] and words[0] in ("sl", "set-log") and any(w in ("/e:false", "/enabled:false", "/e:0") for w in words):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                    f"wevtutil switches the event log {cmd.argv[2] if len(cmd.argv) > 2 else ''} off: what happens "
+                    f"wevtutil switches the event log {log} off: what happens "
                     f"next is not recorded{where}", cmd.span))
+    elif words[:1] and words[0] in ("sl", "set-log") and any(_LOG_MOVED.match(w) for w in words[2:]):
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"wevtutil moves the event log {log} to another file: what happens next is not recorded where "
+                    f"it is looked for{where}", cmd.span))
+    elif words[:1] and words[0] in ("sl", "set-log") and any(_LOG_CHANGED.match(w) for w in words[2:]):
+        size = next((_datum(w.partition(":")[2]) for w in words[2:] if w.startswith(("/ms:", "/maxsize:"))), "")
+        # a key log made small (below its 20 MB default) drops its events as soon as they come
+        key = bool(_KEY_LOGS.match(log.strip("'\""))) and size.isdigit() and int(size) < 20 * 1024 * 1024
+        add(Finding("block.shell.defense-evasion" if key else "confirm.shell.defense-evasion",
+                    Risk.CRITICAL if key else Risk.HIGH, f"wevtutil changes how the event log {log} is kept (size, "
+                    f"retention, access): older events can be lost or hidden{where}", cmd.span))
+    elif words[:1] and words[0] in ("um", "uninstall-manifest"):
+        add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"wevtutil uninstalls an event provider's manifest: "
+                    f"its events are no longer recorded{where}", cmd.span))
 
 
 _CONTENT_WRITERS = frozenset({"set-content", "add-content", "ac", "out-file", "clear-content", "clc", "export-csv",
@@ -799,7 +1011,7 @@ def _several(*checks: Callable[[Detector, Command, ShellAnalysis, str, Add], Non
 
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"),
-                    _several(_share_copies, _accessibility)),
+                    _several(_share_copies, _secret_copies, _accessibility)),
     **dict.fromkeys(("takeown", "icacls", "cacls", "rename-item", "ren", "rename", "replace"), _accessibility),
     **dict.fromkeys(("sc", "schtasks", "at", "invoke-command", "icm", "psexec", "psexec64", "paexec", "winrs"),
                     _lateral),
@@ -817,12 +1029,14 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
-    "remove-item": _piped_deletes,
+    "remove-item": _several(_piped_deletes, _registry_writes),
     "set-acl": _acl_takeover,
     **dict.fromkeys(("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "get-volume"), _labelled_drive),
     "new-object": _password_vault,
     **dict.fromkeys(("winget", "choco"), _package_settings),
-    **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty"), _registry_blobs),
+    **dict.fromkeys(("reg", "new-itemproperty", "set-itemproperty"), _several(_registry_blobs, _registry_writes)),
+    **dict.fromkeys(("remove-itemproperty", "clear-itemproperty", "rename-itemproperty", "new-item", "set-item",
+                     "clear-item", "regedit", "regedt32"), _registry_writes),
     **dict.fromkeys(("stop-service", "suspend-service", "remove-service", "set-service", "new-service"), _services),
     **dict.fromkeys(("bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
     "certutil": _several(_downloads, _trust_root),
