@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from gate.catalogue import risky_destination
+from gate.content import later_commands, runs_later
 from gate.effects import WRITE_FLAG_PROGRAMS, flag_written
 from gate.model import Risk
 from gate.paths import is_within
 from gate.rules import shell_effects
-from gate.rules.shell_startup import HOME_TOOL_BINS, STARTUP_FILE, settings_only
+from gate.rules.shell_startup import HOME_TOOL_BINS, STARTUP_FILE, path_hijack, settings_only
 from gate.rules.shell_vocab import (
     _DB_CODE_FLAGS,
     _DELETERS,
@@ -43,11 +44,12 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    analyse,
     display_path,
     resolve_path,
 )
 
-__all__ = ["DestructiveChecks"]
+__all__ = ["DestructiveChecks", "piped_text"]
 
 # logs and temporary files a program wrote and forgot (`app.log`, `server.log.3`, `x.tmp`): their names only
 _LEFTOVER_NAME = re.compile(r"^[\w.*-]*\.(?:log|out|tmp|temp|trace|dmp|pid)(?:\.\*|\.\d+|\.\[0-9\]\*?|\.gz|\*)?$")
@@ -328,6 +330,14 @@ def _appended_text(cmd: Command) -> str:
     return ""
 
 
+def piped_text(cmd: Command, analysis: ShellAnalysis, partial: bool = False) -> str:
+    """The literal text the commands feeding `cmd` print (`echo x | tee -a f`, `printf 'a\\n' | sudo tee f`),
+    or "" when one of them prints what the gate cannot read (`partial`: the literal part of it, as for `(crontab
+    -l; echo '...') | crontab -`, where the rest is the table already installed)."""
+    texts = [_appended_text(analysis.commands[i]) for i in cmd.upstream]
+    return "\n".join(t for t in texts if t) if texts and (partial or all(texts)) else ""
+
+
 # what removing asks of a system package manager, and the switches that skip its checks
 _REMOVE_WORDS = frozenset({"remove", "purge", "autoremove", "erase", "del", "rm", "-r", "-p", "--purge", "--remove",
                            "-e", "--erase"})
@@ -496,9 +506,30 @@ class DestructiveChecks:
 
     # -- redirects and reads --------------------------------------------------------------------
 
+    def hostile_later(self, cmd: Command, path: str, text: str) -> str | None:
+        """What blocks in `text` written into `path`, a file whose content runs later (a startup file, a cron
+        table, a unit, a hook): read as gate/content.py reads such a file (a cron line without its schedule, a
+        unit's Exec lines) and judged by the shell rules as the command it will be. A fork bomb, a reverse shell,
+        a download run, a delete of home or of the disk: the reason of the block, or None."""
+        if self.depth >= 2 or len(text) > 4000:
+            return None
+        content = text.replace("\\n", "\n").replace("\\t", "\t")
+        kind = runs_later(path)
+        commands = later_commands(kind, path, content) if kind else content
+        if not commands.strip():
+            return None
+        self.depth += 1
+        try:
+            found = self.run(analyse(commands, cmd.cwd or None))  # type: ignore[attr-defined]
+        finally:
+            self.depth -= 1
+        blocking = next((f for f in found if f.rule.startswith("block.")), None)
+        return None if blocking is None else blocking.reason
+
     def write_target(self, cmd: Command, target: str, mode: str, where: str, add: Callable[[Finding], None],
-                     how: str) -> None:
-        """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite)."""
+                     how: str, written: str | None = None) -> None:
+        """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite); `written`: the
+        text it writes when another command of the line passes it on (`echo x | tee -a f`)."""
         if target[:1] == "-" and self.option_named_file(cmd, target, where, add):  # type: ignore[attr-defined]
             return
         path = self.resolve(cmd, target)
@@ -563,7 +594,19 @@ class DestructiveChecks:
                             f"{how} {shown}, a start-up place macOS keeps only for old software: nothing current "
                             f"installs there, malware does{where}", cmd.span))
                 return
-            if mode == "append" and STARTUP_FILE.search(path) and settings_only(_appended_text(cmd)):
+            text = _appended_text(cmd) if written is None else written
+            if text and (hostile := self.hostile_later(cmd, path, text)) is not None:
+                add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                            f"{how} {shown} what runs later, at each start or on schedule: {hostile}{where}",
+                            cmd.span))
+                return
+            if text and STARTUP_FILE.search(path) and (folder := path_hijack(text)) is not None:
+                add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                            f"{how} {shown} a line that puts {folder} first on PATH: a `sudo` or `ssh` placed there "
+                            f"is found before the real one in every new shell and catches the password{where}",
+                            cmd.span))
+                return
+            if mode == "append" and STARTUP_FILE.search(path) and settings_only(text):
                 return  # a PATH, a tool's home, an alias or a tool manager's hook: what install guides add
             add(Finding("confirm.shell.persistence", Risk.HIGH,
                         f"{how} {shown}: it runs automatically later{where}", cmd.span))
@@ -859,9 +902,11 @@ class DestructiveChecks:
     def tee(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
         mode = "append" if flags & {"-a", "--append"} else "overwrite"
+        written = _appended_text(cmd) or piped_text(cmd, analysis)
         for i, a in operands:
             if i not in cmd.dynamic:
-                self.write_target(cmd, a, mode, where, add, "appends to" if mode == "append" else "overwrites")
+                self.write_target(cmd, a, mode, where, add, "appends to" if mode == "append" else "overwrites",
+                                  written)
 
     def sed(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         if not any(a == "-i" or a.startswith(("-i", "--in-place")) or _RX_SED.fullmatch(a)
