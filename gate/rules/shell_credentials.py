@@ -232,6 +232,9 @@ class CredentialChecks:
     def reads(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         if not cmd.redirects and cmd.name not in _SECRET_READERS:
             return  # reads_secret names a secret read through `<`, or by one of these programs only
+        if cmd.upstream and cmd.name in _LINE_FILTERS and (keys := _wifi_keys_filtered(cmd, analysis)) is not None:
+            add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} picks {keys}{where}", cmd.span))
+            return
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":
             return
@@ -264,6 +267,29 @@ class CredentialChecks:
             return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))
+
+
+# programs that pick lines out of another's output
+_LINE_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ugrep", "awk", "gawk", "sed", "cut", "select-string",
+                           "sls", "findstr"})
+# the names saved Wi-Fi and VPN keys are printed under (NetworkManager's settings, wpa_supplicant's fields)
+_WIFI_KEY_WORDS = re.compile(r"psk|passw|wep[-_]?key|secrets?\b|pre-?shared|sae_password|leap-password")
+_CONNECTION_SHOW = re.compile(r"(^|\s)(c|con|conn|connection)\s+(s|sh|show)\b")
+
+
+def _wifi_keys_filtered(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """`nmcli connection show NAME | grep psk`: a network manager's saved connection printed and its key lines
+    picked out: the saved Wi-Fi (or VPN) password, asked for by name; None for any other filter."""
+    if not _WIFI_KEY_WORDS.search(" ".join(cmd.words[1:])):
+        return None
+    for i in cmd.upstream:
+        producer = analysis.commands[i]
+        words = " ".join(producer.words[1:])
+        if producer.name == "nmcli" and _CONNECTION_SHOW.search(words):
+            return "the saved Wi-Fi and VPN passwords out of nmcli's connection settings"
+        if producer.name == "wpa_cli" and ("get_network" in words or "dump" in words):
+            return "the saved Wi-Fi keys out of the supplicant's networks"
+    return None
 
 
 # programs that only show, page, filter or count lines on the terminal
