@@ -679,14 +679,12 @@ class DestructiveChecks:
                 add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                             f"{how} {shown} what runs later, at each start or on schedule: {hostile}{where}",
                             cmd.span))
-                return
-            if text and STARTUP_FILE.search(path) and (folder := path_hijack(text)) is not None:
+            elif text and STARTUP_FILE.search(path) and (folder := path_hijack(text)) is not None:
                 add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                             f"{how} {shown} a line that puts {folder} first on PATH: a `sudo` or `ssh` placed there "
                             f"is found before the real one in every new shell and catches the password{where}",
                             cmd.span))
-                return
-            if mode == "append" and STARTUP_FILE.search(path) and settings_only(text):
+            elif mode == "append" and STARTUP_FILE.search(path) and settings_only(text):
                 return  # a PATH, a tool's home, an alias or a tool manager's hook: what install guides add
             add(Finding("confirm.shell.persistence", Risk.HIGH,
                         f"{how} {shown}: it runs automatically later{where}", cmd.span))
