@@ -98,7 +98,7 @@ def test_saved_wifi_keys_sent_away_block(command: str) -> None:
     "nmcli connection show | grep wifi",
     "nmcli c s Office | grep ipv4",
     "nmcli device status",
-    "wpa_cli -i wlp2s0 status",
+    "wpa_cli status",
     "ls /etc/netctl",
 ])
 def test_network_listings_pass(command: str) -> None:
