@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BIN_FOLDER", "BLOCK_ONLY", "MAX_CONTENT", "ON_PATH", "files_written", "guard_off", "is_config",
            "later_commands", "planted_instructions", "program_code",
-           "runs_later", "script_code", "script_runs"]
+           "runs_later", "script_code", "script_runs", "web_shell"]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
 
@@ -464,10 +464,107 @@ _SUFFIX_INTERPRETER = {"sh": "sh", "bash": "sh", "zsh": "sh", "ksh": "sh", "comm
 SHORT_PROGRAM = 1500
 
 
+# -- web shells ---------------------------------------------------------------------------------------------------
+
+# a page a web server runs for each request (PHP, JSP, ASP and ASP.NET, ColdFusion, CGI scripts; Python, Ruby and
+# Node handlers under a web root): its code runs as the server, for whoever sends the request
+_SERVER_PAGE = re.compile(r"\.(php\d?|phtml|phar|pht|inc|jspx?|jsf|aspx?|ashx|asmx|asa|cer|cshtml|vbhtml|cfml?|"
+                          r"cgi|pl|py|rb|js|mjs|cjs|ts|shtml)$", re.IGNORECASE)
+_PAGE_ONLY = re.compile(r"\.(php\d?|phtml|phar|pht|jspx?|aspx?|ashx|asmx|asa|cer|cshtml|cfml?|cgi)$", re.IGNORECASE)
+_WEB_ROOT = re.compile(r"(^|/)(var/www|srv/www|srv/http|usr/share/nginx|htdocs|wwwroot|inetpub|public_html|"
+                       r"webapps|web-inf|cgi-bin)(/|$)", re.IGNORECASE)
+# what a request hands the page: PHP's superglobals and raw body, a servlet's and ASP's request, Flask/Django/CGI
+# forms, Express's req, Rails' params, ColdFusion's url and form scopes
+_REQUEST = re.compile(
+    r"\$_(?:get|post|request|cookie|files)\b|\$_server\s*\[\s*['\"]http_|php://input|getallheaders\s*\(|"
+    r"\$http_(?:get|post)_vars|request\s*\.\s*(?:getparameter|getheader|getquerystring|getinputstream|getreader|"
+    r"querystring|form|params|item|cookies|headers|args|values|get_json|json|data|body|files|servervariables|get|"
+    r"post)\b|request\s*[\[(]\s*['\"]|\breq\s*\.\s*(?:query|body|params|headers|cookies)\b|cgi\.fieldstorage|"
+    r"\bform\.getvalue|\bform\s*\[|\$request->(?:input|get|query|post)\b|#(?:url|form)\.\w+#|\bparams\s*\[",
+    re.IGNORECASE)
+# what runs a string as a command or as code: PHP's program and code runners, Java's Runtime.exec and
+# ProcessBuilder, .NET's Process.Start, classic ASP's Execute/Eval and WScript.Shell, ColdFusion's cfexecute,
+# Python's os/subprocess/eval, Node's child_process, Ruby's and PHP's backticks
+_RUNS = re.compile(
+    r"(?<![\w>:$.])(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|eval|assert|create_function|"
+    r"call_user_func(?:_array)?|execute|executeglobal)\s*\(|"
+    r"getruntime\s*\(\s*\)\s*\.\s*exec\s*\(|\bnew\s+processbuilder\s*\(|\bprocess\s*\.\s*start\s*\(|"
+    r"\bprocessstartinfo\s*\(|\b(?:w?shell|wsh\w*|objshell|oshell|ws|cp|child_?process|runtime|rt)\s*\.\s*"
+    r"(?:exec|run|execsync|spawn|spawnsync|execfile)\s*\(|\bcfexecute\b|"
+    r"\bos\s*\.\s*(?:system|popen|exec\w*|spawn\w*)\s*\(|\bsubprocess\s*\.\s*\w+\s*\(|"
+    r"(?<![\w.])(?:execsync|spawnsync|execfile|spawn)\s*\(|`[^`\n]{0,200}(?:\$_|#\{\s*params)[^`\n]{0,200}`|"
+    r"%x\{[^}\n]{0,200}params|\beval\s+request\b|\bexecute\s+request\b|"
+    r"(?P<method>\.\s*(?:exec|run)\s*\()", re.IGNORECASE)
+# a program runner in the page: then any object's `.Exec(` / `.Run(` may be it (`o.Exec(Request("c"))`), where
+# otherwise `.exec(` is as likely a regular expression's
+_RUNNER_MADE = re.compile(r"wscript\.shell|shell\.application|child_process|getruntime|processbuilder", re.IGNORECASE)
+# a request value called as a function (`$_GET['f']($_GET['a'])`, `@$_POST[x]($y)`)
+_CALLED = re.compile(r"\$_(?:get|post|request|cookie)\s*\[[^\]]{0,40}\]\s*\(", re.IGNORECASE)
+# a value cleaned for a command line or made a number before it is used
+_CLEANED = re.compile(r"escapeshellarg|escapeshellcmd|intval|\(int\)|is_numeric|ctype_\w+|basename|shlex\.quote|"
+                      r"integer\.parseint|\bint\s*\(", re.IGNORECASE)
+# `name = value` (PHP's `$name`, a declaration's name): found at every name, so one inside another's value counts too
+_ASSIGNED = re.compile(r"(?<![\w$])(?=(?P<var>\$?[A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)?(?<![=!<>])=(?!=)\s*"
+                       r"(?P<value>[^;\n=]{1,300}))")
+
+
+def _call_args(text: str, start: int) -> str:
+    """The text of a call's arguments from its opening parenthesis (up to the statement's end at most)."""
+    depth, out = 0, []
+    for ch in text[start:start + 400]:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif ch in ";\n" and depth <= 1:
+            break
+        out.append(ch)
+    return "".join(out)
+
+
+def web_shell(content: str) -> str | None:
+    """The call in server-side code that runs what a web request sends, as a command or as code: request input
+    handed to `system`, `exec`, `eval`, `Runtime.exec`, `Process.Start`, `os.system`, `child_process.exec`...,
+    straight or through a variable it was put in (`$c = $_REQUEST['cmd']; system($c);`), or called as a function
+    itself. Input cleaned for a command line first (`escapeshellarg`, `intval`) does not count, nor a page that
+    only shows the input (`echo htmlspecialchars($_GET['q'])`) or runs a fixed command. None when there is none."""
+    text = content[:MAX_CONTENT]
+    if (m := _CALLED.search(text)) is not None:
+        return m.group(0)
+    if not _REQUEST.search(text):
+        return None
+    tainted = {m.group("var").lstrip("$").lower() for m in _ASSIGNED.finditer(text)
+               if _REQUEST.search(m.group("value")) and not _CLEANED.search(m.group("value"))}
+    tainted.discard("")
+    names = re.compile(r"(?<![\w>.])\$?(?:" + "|".join(re.escape(v) for v in sorted(tainted)) + r")\b",
+                       re.IGNORECASE) if tainted else None
+    runner = _RUNNER_MADE.search(text) is not None
+    for m in _RUNS.finditer(text):
+        if m.group("method") and not runner:
+            continue
+        if m.group(0).startswith(("`", "%x")):
+            args = m.group(0)
+        elif m.group(0).endswith("("):
+            args = _call_args(text, m.end() - 1)
+        else:
+            args = text[m.start():m.end() + 200]
+        if _CLEANED.search(args):
+            continue
+        if _REQUEST.search(args) or (names is not None and names.search(args)):
+            return " ".join((m.group(0) + args).split())[:80]
+    return None
+
+
 def script_code(path: str, content: str) -> str:
     """A file that is a script (by its name, or by a shebang line) as the one command line that starts it;
     "" for any other file, and for a script longer than SHORT_PROGRAM. A batch file's and a PowerShell
-    script's lines are read as they are: the shell rules read their syntax."""
+    script's lines are read as they are: the shell rules read their syntax. A server page that runs what a
+    request sends (`web_shell`: a PHP, JSP or ASP page anywhere, a Python, Ruby or Node handler under a web root)
+    is a shell opened to the network, whatever its length: read as one listening on the web server's port."""
+    if _SERVER_PAGE.search(path) and (_PAGE_ONLY.search(path) or _WEB_ROOT.search(path)) and web_shell(content):
+        return "nc -l -p 80 -e /bin/sh"
     m = _SCRIPT_SUFFIX.search(path)
     if content.startswith("#!"):
         words = content[2:].split("\n", 1)[0].split()

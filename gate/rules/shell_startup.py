@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["HOME_TOOL_BINS", "STARTUP_FILE", "settings_only", "tool_hook"]
+__all__ = ["HOME_TOOL_BINS", "STARTUP_FILE", "path_hijack", "settings_only", "tool_hook"]
 
 STARTUP_FILE = re.compile(r"(?:^|/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|"
                           r"config/fish/config\.fish|bash_aliases|bashrc\.local|zshrc\.local|(?:bashrc|zshrc)\.d/[^/]+|"
@@ -264,3 +264,28 @@ def settings_only(text: str) -> bool:
     homes = {m.group("name"): m.group("value").strip().strip("'\"") for ln in lines if (m := _EXPORT.match(ln))}
     homes = {k: v for k, v in homes.items() if k in _TOOL_HOMES and _home_value(k, v)}
     return bool(lines) and len(lines) <= 20 and all(_setting(ln, homes) for ln in lines)
+
+
+# a folder put before the system's on PATH that is named for a program people type their password into, or that
+# anyone may write (a temporary folder, the current or a relative folder): a `sudo` placed there is found first
+# and catches the password (the sudo backdoor of a PATH line); the tools' own bin folders are named `bin`
+_PASSWORD_FOLDER = re.compile(r"(?:^|/)\.?(?:sudo|su|doas|pkexec|passwd|ssh|scp|sftp|login|gpg|kinit)/?$")
+_SHARED_FOLDER = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm|run/shm)(?:/|$)|^/users/shared(?:/|$)", re.I)
+_PATH_LINE = re.compile(r"(?:^|[\s;&])(?:export\s+|set\s+-gx\s+|declare\s+-x\s+)?PATH(?:=|\s+)(?P<value>[^;&|\n]+)")
+
+
+def path_hijack(text: str) -> str | None:
+    """The folder a startup-file line puts on PATH before the system's folders that shadows a password prompt:
+    one named for `sudo`, `su`, `ssh`, `passwd`, ... (`export PATH=~/.config/sudo:$PATH`), or a temporary,
+    shared or current folder (`PATH=/tmp/.x:$PATH`, `PATH=.:$PATH`); or None. A folder added after
+    `$PATH` is found only when nothing else has the name, and the tools' own bin folders pass."""
+    for m in _PATH_LINE.finditer(text):
+        value = m.group("value").strip().strip("'\"")
+        entries = [e.strip("'\"") for e in re.split(r"[:\s]+", value) if e.strip("'\"")]
+        kept = next((k for k, e in enumerate(entries) if e in ("$PATH", "${PATH}", "$path")), None)
+        if kept is None:
+            continue
+        for entry in entries[:kept]:
+            if entry in (".", "./") or _PASSWORD_FOLDER.search(entry) or _SHARED_FOLDER.search(entry):
+                return entry
+    return None
