@@ -155,6 +155,33 @@ _SECRET_COLUMNS = re.compile(r"\b(value|encrypted_value|password_value|password|
                              r"key|item1|item2|a11)\b|select\s+\*|(^|\s)\.(dump|backup|clone|output|once)\b")
 
 
+# a prompt that asks for a password or a passphrase ("[sudo] password for alice:", "Password:", "Passphrase")
+_PASSWORD_PROMPT = re.compile(r"(?i)\[sudo\]|\bpass(?:word|wort|phrase|wd|code)\b|\bpin\b|\bkennwort\b|\bmot de passe\b|"
+                              r"\bcontraseña\b|\bsenha\b")
+_NETWORK_SENDERS = re.compile(r"(?:^|[\s;&|(])(?:curl|wget|nc|ncat|netcat|socat|ssh|scp|mail|sendmail|telnet)\b|"
+                              r"/dev/(?:tcp|udp)/")
+
+
+def _kept_or_sent(cmd: Command, source: str) -> str | None:
+    """"keeps" when a later part of the line writes the variable `read` filled to a file, "sends" when it hands it
+    to a network program; None when the value is only used (exported, passed to a login)."""
+    names = [a for a in cmd.argv[1:] if not a.startswith("-") and re.fullmatch(r"[A-Za-z_]\w*", a)]
+    if not names:
+        names = ["REPLY"]
+    at = source.find(cmd.span) if cmd.span else -1
+    after = source[at + len(cmd.span):] if at >= 0 else source
+    for name in names:
+        var = re.compile(r"\$\{?" + re.escape(name) + r"\b")
+        for line in re.split(r"[;\n]|&&|\|\|", after):
+            if not var.search(line):
+                continue
+            if _NETWORK_SENDERS.search(line):
+                return "sends"
+            if re.search(r">>?\s*[^\s&>]|\|\s*tee\b", line):
+                return "keeps"
+    return None
+
+
 class CredentialChecks:
     """Reading secrets: keys, credential files, history, keychains."""
 
@@ -174,6 +201,12 @@ class CredentialChecks:
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"a function named {m.group(1)} reads a password without echo: a fake prompt that keeps "
                         f"what is typed{where}", cmd.span))
+        elif cmd.name == "read" and _SILENT_READ.search(cmd.text) and _PASSWORD_PROMPT.search(analysis.source):
+            kept = _kept_or_sent(cmd, analysis.source)
+            if kept is not None:
+                add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                            f"asks for a password without echo and {kept} what is typed: a fake password prompt"
+                            f"{where}", cmd.span))
 
     def words_from_variable(self, cmd: Command, analysis: ShellAnalysis, where: str,
                             add: Callable[[Finding], None]) -> None:
