@@ -156,8 +156,8 @@ _SECRET_COLUMNS = re.compile(r"\b(value|encrypted_value|password_value|password|
 
 
 # a prompt that asks for a password or a passphrase ("[sudo] password for alice:", "Password:", "Passphrase")
-_PASSWORD_PROMPT = re.compile(r"(?i)\[sudo\]|\bpass(?:word|wort|phrase|wd|code)\b|\bpin\b|\bkennwort\b|\bmot de passe\b|"
-                              r"\bcontraseña\b|\bsenha\b")
+_PASSWORD_PROMPT = re.compile(r"(?i)\[sudo\]|\bpass(?:word|wort|phrase|wd|code)\b|\bpin\b|\bkennwort\b|"
+                              r"\bmot de passe\b|\bcontraseña\b|\bsenha\b")
 _NETWORK_SENDERS = re.compile(r"(?:^|[\s;&|(])(?:curl|wget|nc|ncat|netcat|socat|ssh|scp|mail|sendmail|telnet)\b|"
                               r"/dev/(?:tcp|udp)/")
 

@@ -105,6 +105,9 @@ def _substituted(cmd: Command, analysis: ShellAnalysis) -> bool:
     return any(k in c.subst for c in analysis.commands)
 
 
+# the working directory's parent (or one above it) itself, or everything in it: `..`, `../*`, `../../.`
+_PARENT_WHOLE = re.compile(r"^(?:\.\./)*\.\.(?:/(?:\*|\.)?)?$")
+
 _MOVERS = frozenset({"mv", "gmv", "rsync", "move-item", "mi", "move", "ditto"})
 
 
@@ -817,6 +820,10 @@ class DestructiveChecks:
             hit = self.protected_target(cmd, word)
             if hit:
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL, f"{verb} {hit}{where}", cmd.span))
+                continue
+            if recursive and _PARENT_WHOLE.match(word):
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL, f"{verb} {word}: the folder that holds "
+                            f"the working directory, with everything beside it{where}", cmd.span))
                 continue
             if path and path.startswith("/library/") and _MAC_AGENT_DIR.match(path):
                 add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{verb} {display_path(path)}: a device-"

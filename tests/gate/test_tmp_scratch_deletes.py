@@ -58,3 +58,14 @@ def test_moving_the_persons_files_into_a_folder_the_system_empties_asks(command:
 ])
 def test_moves_within_the_home_of_scratch_and_of_build_output_pass(command: str) -> None:
     assert _decide(command) == "allow", command
+
+
+@pytest.mark.parametrize("command", ["rm -rf ..", "rm -rf ../*", "rm -r ../../", "rm -fr ../.", "rm -rf ../../.."])
+def test_deleting_the_folder_that_holds_the_working_directory_blocks(command: str) -> None:
+    # every project beside this one goes with it
+    assert _decide(command) == "block", command
+
+
+@pytest.mark.parametrize("command", ["rm -rf ../build", "rm ../notes.txt", "rmdir .."])
+def test_a_named_folder_beside_it_still_only_asks(command: str) -> None:
+    assert _decide(command) in ("confirm", "allow"), command
