@@ -145,7 +145,11 @@ _SENDS = re.compile(r"(?i)(?:\s-(?:T|F|d)\b|\s--(?:upload-file|data(?:-binary|-r
                     r"\bUploadData|\bSend-MailMessage\b|\$\([^)]*\)\.|`[^`]*`\.|\bxargs\s+curl\b|\bnslookup\b|\bdig\b)")
 _FILE_ENDS = frozenset({"sh", "py", "txt", "log", "json", "conf", "cfg", "ini", "yml", "yaml", "xml", "csv", "zip",
                         "gz", "tgz", "tar", "7z", "exe", "dll", "so", "ps1", "bat", "js", "md", "pem", "key",
-                        "hta", "html", "php", "bin", "db", "sql", "bak", "old", "tmp"})
+                        "hta", "html", "php", "bin", "db", "sql", "bak", "old", "tmp", "rb", "pl", "go", "rs", "java",
+                        "class", "cpp", "ko", "elf", "out", "pyc", "lua", "vbs", "wsf", "lnk", "cs", "ts", "war",
+                        "msi", "scr", "apk", "dmg", "pkg", "deb", "rpm", "iso", "img", "docx", "doc", "xls", "xlsx",
+                        "pdf", "jpg", "png", "gif", "toml", "env", "pcap", "cap", "raw", "dat", "dump", "dmp", "git",
+                        "jar", "crx", "xpi", "vsix", "whl", "egg", "gem", "nupkg", "plist", "service", "timer"})
 
 
 def command_hosts(command: str) -> list[tuple[str, str]]:
@@ -153,8 +157,11 @@ def command_hosts(command: str) -> list[tuple[str, str]]:
     out = []
     for m in _URL_HOST.finditer(command):
         host = m.group(1).lower()
-        if host.rsplit(".", 1)[-1] in _FILE_ENDS and "://" not in command[max(0, m.start() - 12):m.start(1)]:
-            continue  # a file's name (`evil.dll`, `payload.sh`), not a host
+        if "://" not in m.group(0):
+            tld = host.rsplit(".", 1)[-1]
+            before = command[m.start() - 1] if m.start() > 0 else " "
+            if tld in _FILE_ENDS or len(tld) < 2 or before in "/\\":
+                continue  # a file's name or a path's part (`evil.dll`, `/tmp/payload.sh`, `repo/evil.git`)
         word = hostile_host(host)
         if word is not None:
             out.append((host, word))

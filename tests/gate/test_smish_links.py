@@ -38,7 +38,7 @@ def on_page(kind: str, url: str | None, label: str = "", text: str = ""):
 # -- short links ---------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("url", [
-    "https://bit.ly/4kPq2Zs", "https://tinyurl.com/yc7wq3b9", "https://t.co/Zq81LmNx0", "https://is.gd/Qm3xTa",
+    "https://bit.ly/4kPq2Zs", "https://tinyurl.com/yc7wq3b9", "https://is.gd/Qm3xTa",
     "https://cutt.ly/eR7tYuI", "https://rb.gy/k2m9qz", "https://shorturl.at/bhQW4", "https://ow.ly/Lk9d50Qw",
     "https://rebrand.ly/parcel-7Xa", "https://s.id/1Ab2c", "https://t.ly/Zx9Q",
     # the shape of one: a short name under a two-letter top-level name, a random token for its path
@@ -53,7 +53,7 @@ def test_hidden_link_asks(url):
 
 @pytest.mark.parametrize("url", [
     "https://youtu.be/kJQP7kiw5Fk", "https://amzn.to/3Kd8sQp", "https://aka.ms/wsl2kernel", "https://g.co/kgs/Ab12Cd",
-    "https://goo.gl/maps/Qw12Er34", "https://redd.it/1ab2cd", "https://t.me/Durov", "https://wa.me/15551234567",
+    "https://goo.gl/maps/Qw12Er34", "https://redd.it/1ab2cd", "https://t.me/Durov", "https://t.co/Zq81LmNx0", "https://wa.me/15551234567",
     "https://docs.rs/tokio", "https://docs.rs/Serde2", "https://www.bbc.co.uk/news", "https://reddit.com/r/python",
     "https://www.reddit.com/r/Python3/", "https://wandb.ai/Team42", "https://go.dev/Doc1", "https://bit.ly/",
     "https://example.com/r/AbC123", "https://nic.ch/", "https://github.com/psf/black",
@@ -180,6 +180,7 @@ def test_shell_send_to_hostile_blocks(command):
 @pytest.mark.parametrize("command", [
     "git clone https://github.com/someone/evil-twin-notes", "curl https://www.exploit-db.com/raw/1",
     "ls payload.sh evil.dll", "python detect_malware.py samples/", "grep -r attacker logs/",
+    "git clone https://github.com/someone/evil.git", "gcc -o /tmp/x /tmp/evil.c", "cat /tmp/malware.conf",
 ])
 def test_shell_benign(command):
     assert not command_hosts(command) or "hostile" not in " ".join(shell(command).rules), command
