@@ -39,6 +39,8 @@ _RESEARCH = frozenset(_HH["research"])
 
 _BRAND_TOKENS = frozenset(t for table in _BOOK["brands"].values() for t in table)
 _SERVICE_WORDS = frozenset(w.replace("-", "") for w in _BOOK["brand-service"]["words"])
+_STRONG_SERVICE = frozenset(w.replace("-", "") for w in _BOOK["brand-service"]["strong"])
+_PLAIN = frozenset(_BOOK["plain"]["tokens"])
 
 _TYPO = tuple(_BOOK["typo-squat"]["brands"])
 _PARCEL = frozenset(_BOOK["typo-squat"]["parcel_words"])
@@ -236,4 +238,6 @@ def brand_service(host: str) -> tuple[str, str] | None:
                                 p in {"user", "my", "your", "team", "centre", "center", "online", "desk"})
                            for p in rest):
         return None
+    if brand in _PLAIN and word not in _STRONG_SERVICE and joined not in _STRONG_SERVICE:
+        return None  # `remote-support`, `free-help`: an everyday word beside a service word
     return brand, word

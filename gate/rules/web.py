@@ -2121,7 +2121,9 @@ def hostile_host_fetch(ctx: Context) -> CheckResult:
 
 # -- an offer under a countdown ------------------------------------------------------------------------------------
 _PRESSURE = re.compile(
-    r"(?i)\b\d{1,2}:\d{2}(?::\d{2})?\b|\b(?:ends?|ending|expires?|expiring|closes?) (?:in|soon|today|tonight)\b|"
+    r"(?i)\b(?:in|left|remaining|only|endet in|dans|en|em|tra|over)\s+\d{1,2}:\d{2}(?::\d{2})?\b|"
+    r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:left|remaining|min|mins)\b|"
+    r"\b(?:ends?|ending|expires?|expiring|closes?) (?:in|soon|today|tonight)\b|"
     r"\bonly \d+ (?:left|remaining|spots?|seats?|items?)\b|\b\d+ (?:left|remaining) in stock\b|\blast chance\b|"
     r"\blimited[- ]time\b|\bhurry\b|\btoday only\b|\bselling fast\b|\balmost gone\b|"
     r"\bwhile (?:stocks?|supplies) last\b|"

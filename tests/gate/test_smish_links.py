@@ -106,7 +106,8 @@ def test_typing_on_brand_service_page_blocks():
 
 @pytest.mark.parametrize("host", [
     "westpac.com.au", "www.commbank.com.au", "nab-arena.com", "google-analytics.com", "paypal.com",
-    "mybank-reviews-blog.com", "assist.example.com",
+    "mybank-reviews-blog.com", "assist.example.com", "remote-support.com", "free-help.org", "united-services.com",
+    "enterprise-support.net", "signal-security.io",
 ])
 def test_brand_service_benign(host):
     assert brand_service(host) is None, host
