@@ -41,6 +41,7 @@ from gate.dataout import _named_login as named_login
 from gate.destinations import _BOOK as _DESTINATIONS
 from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample, own_site
 from gate.fields import label_text
+from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
@@ -1964,6 +1965,129 @@ def hosted_sign_in_click(ctx: Context) -> CheckResult:
     return f"{act} on {why}" if why else None
 
 
+
+# -- SMS lures: short links, brands beside service words, misspelt carriers and exchanges, hostile names ------------
+# gate/hostile_hosts.py reads the host against `[short-links]`, `[brand-service]`, `[typo-squat]` and `[hostile-hosts]`
+# of resources/destinations.toml.
+
+
+def _web_parts(url: str | None) -> UrlParts | None:
+    parts = split_url(url) if url else None
+    return parts if parts is not None and parts.scheme in _WEB and parts.host else None
+
+
+def _nav_web(ctx: Context) -> UrlParts | None:
+    return _web_parts(ctx.action.url)  # type: ignore[union-attr]
+
+
+def _brand_service_why(parts: UrlParts) -> tuple[str, bool] | None:
+    """(why, at a sign-in or payment page) for a brand's name beside a service word on a site not the brand's."""
+    hit = brand_service(parts.host)
+    if hit is None:
+        return None
+    brand, word = hit
+    words = _joined(_PH_WORD.findall(" ".join(_segments(parts.path)).lower()))
+    signin = _signin_in(words)
+    why = f"{parts.host} joins {brand!r} to {word!r} on a site that is not {brand}'s"
+    return (f"{why}, at its {signin!r} page" if signin else why), bool(signin)
+
+
+@rule("block.nav.brand-service-sign-in", "a sign-in or payment page on a site named for a brand's help or security",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def brand_service_sign_in(ctx: Context) -> CheckResult:
+    """A site whose own name joins a listed bank's, carrier's, telco's or other brand's name to a service, help or
+    security word (`<bank>-assist`, `<bank>-helpservice`, `<bank>-user-protect`, `<brand>-support`,
+    `<brand>-secure-login`: `[brand-service]` of resources/destinations.toml) and is not the brand's, opened at a
+    sign-in, verification or payment page (`[phishing] signin`): the page SMS phishing sends people to. The same
+    site's other pages ask (`confirm.nav.brand-service`)."""
+    parts = ctx.derived(_nav_web)
+    hit = _brand_service_why(parts) if parts is not None else None
+    return hit[0] if hit is not None and hit[1] else None
+
+
+@rule("confirm.nav.brand-service", "a site named for a brand's help, support or security that is not the brand's",
+      risk=Risk.HIGH, types=NAV, confidence=0.7)
+def brand_service_site(ctx: Context) -> CheckResult:
+    """A site whose own name joins a listed brand's name to a service, help or security word
+    (`<bank>-assist.com`, `<telco>-helpservice.net`) and is none of the brand's own domains: a brand has no help
+    desk under someone else's name. A brand's own sites and its venues or plumbing (`<brand>-arena`,
+    `<brand>-analytics`) pass."""
+    parts = ctx.derived(_nav_web)
+    hit = _brand_service_why(parts) if parts is not None else None
+    return hit[0] if hit is not None and not hit[1] else None
+
+
+@rule("confirm.nav.carrier-typo", "a site named with a parcel carrier's or a crypto exchange's name misspelt",
+      risk=Risk.HIGH, types=NAV, confidence=0.7)
+def carrier_typo(ctx: Context) -> CheckResult:
+    """The site's own name is a parcel carrier's or a crypto exchange's name with one letter swapped, added,
+    dropped or changed (`[typo-squat]` of resources/destinations.toml; a seven-letter name also with two letters
+    changed); a short carrier name (`dhl`, `ups`) only beside a parcel word: the hosts of "your parcel is held" and
+    "your withdrawal is pending" SMS. The brands' own domains pass."""
+    parts = ctx.derived(_nav_web)
+    brand = typo_squat(parts.host) if parts is not None else None
+    return f"{parts.host} misspells {brand}" if brand and parts is not None else None
+
+
+@rule("confirm.nav.hostile-host", "a site whose name says it is an attacker's, a malware's or a C2 server",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def hostile_host_nav(ctx: Context) -> CheckResult:
+    """A host whose label or label part is one of the words test suites, detection rules and write-ups name an
+    attacker's server with (`evil.com`, `attacker-h9.example`, `malware.example`, `c2.example.net`, `exfil.`:
+    `[hostile-hosts]` of resources/destinations.toml). A page about the "evil twin" attack, the word in a
+    security blog's path or a repository's name, and security projects (`exploit-db.com`, `pwn.college`) pass."""
+    parts = ctx.derived(_nav_web)
+    word = hostile_host(parts.host) if parts is not None else None
+    return f"{parts.host} names itself hostile ({word})" if word and parts is not None else None
+
+
+def _lure_page(ctx: Context) -> str | None:
+    """Why the page an action happens on is an SMS lure's: a short link's own page, a brand's help-named site, a
+    misspelt carrier or exchange, a hostile-named host."""
+    parts = _web_parts(action_url(ctx))
+    if parts is None:
+        return None
+    hit = _brand_service_why(parts)
+    if hit is not None:
+        return hit[0]
+    why = short_link(parts.host, parts.path)
+    if why is not None:
+        return why
+    brand = typo_squat(parts.host)
+    if brand is not None:
+        return f"{parts.host} misspells {brand}"
+    word = hostile_host(parts.host)
+    return f"{parts.host} names itself hostile ({word})" if word else None
+
+
+@rule("block.nav.lure-page-entry", "typing a password, a card or identity details on an SMS lure's page",
+      risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.8)
+def lure_page_entry(ctx: Context) -> CheckResult:
+    """Typing a password, a code, a card, a tax or identity number or an address on a page served at a short link's
+    own host, on a site named for a brand's help or security, on a misspelt carrier's or exchange's site, or on a
+    host named as hostile (`confirm.web.shortened-link`, `confirm.nav.brand-service`, `confirm.nav.carrier-typo`,
+    `confirm.nav.hostile-host`): what is typed goes to whoever made the lure. An e-mail address typed there asks
+    (`confirm.nav.lure-page-action`). The typed text is redacted."""
+    if not _harvest(ctx):
+        return None
+    text = ctx.action.text or ""  # type: ignore[attr-defined]
+    if _SIGNIN_NAME.match(text):
+        return None
+    why = ctx.derived(_lure_page)
+    return f"typing a secret or identity details on {why}" if why else None
+
+
+@rule("confirm.nav.lure-page-action", "clicking or typing on an SMS lure's page", risk=Risk.HIGH,
+      types=("click", "type"), redact=("text",), confidence=0.7)
+def lure_page_action(ctx: Context) -> CheckResult:
+    """A click (a sign-in, a verify, a pay button) or typing on a page whose host is a short link's, a brand's
+    help-named site, a misspelt carrier or exchange, or named as hostile. Close, Cancel, Back and Report pass."""
+    why = ctx.derived(_lure_page)
+    if why is None:
+        return None
+    act = _acted_on(ctx)
+    return f"{act} on a page that may be a lure: {why}" if act else None
+
 RULES = (
     answer_on_operation_page,
     records_out,
@@ -2009,4 +2133,10 @@ RULES = (
     glued_name_confirm,
     scam_glued_name,
     hosted_sign_in_click,
+    brand_service_sign_in,
+    brand_service_site,
+    carrier_typo,
+    hostile_host_nav,
+    lure_page_entry,
+    lure_page_action,
 )

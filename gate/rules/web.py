@@ -39,6 +39,7 @@ from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
+from gate.hostile_hosts import command_hosts, sends_out, short_link
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -249,6 +250,8 @@ def external_handler(ctx: Context) -> CheckResult:
     if scheme in _WEB_SCHEMES or scheme in _SCRIPT_SCHEMES or scheme in ("file", "data", "mailto") \
             or scheme in _EXPLOIT_SCHEMES:
         return None
+    if scheme == "view-source" and parts.raw.strip()[12:].lstrip().lower().startswith(("http://", "https://")):
+        return None  # the page's own source shown as text: nothing runs, nothing leaves the browser
     if scheme == "about":  # about:config, about:debugging are the browser's own settings
         if parts.raw.strip().lower() in _HARMLESS_OPAQUE or parts.path.lower().startswith(("blank", "newtab", "home")):
             return None
@@ -1322,13 +1325,18 @@ def _where_in(key: str) -> str:
 @rule("confirm.web.shortened-link", "a URL shortener hides where a link goes", risk=Risk.MEDIUM, types=NAV,
       confidence=0.7)
 def shortened_link(ctx: Context) -> CheckResult:
-    """The host is a URL shortener (`[destinations] shortener` of resources/cues.toml): where the link really
-    goes is decided by whoever made it, and shorteners are how phishing links and IP loggers travel. The
-    shortener's own home page (no path) leads nowhere and passes."""
+    """The host is a URL shortener (`[destinations] shortener` of resources/cues.toml, `[short-links] hidden` of
+    resources/destinations.toml), or is shaped like one (a name of six letters or fewer under a two-letter
+    top-level name with a random token for its path), or forwards through a random `/r/<token>` under a site named
+    for service or help (gate/hostile_hosts.py): where the link really goes is decided by whoever made it, and
+    shorteners are how SMS phishing links and IP loggers travel. The shortener's own home page (no path) leads
+    nowhere and passes; a brand's short links for its own pages (`youtu.be`, `aka.ms`, `amzn.to`) pass."""
     out = ctx.derived(data_out)
-    if out is None or out.where != "a URL shortener":
-        return None
     parts = ctx.derived(nav_parts)
+    if out is None or out.where != "a URL shortener":
+        if parts is None or parts.scheme not in _WEB_SCHEMES or not parts.host:
+            return None
+        return short_link(parts.host, parts.path)
     if parts is not None and len(parts.path) <= 1 and not parts.query:
         return None  # the service's own home page
     return f"{ctx.derived(nav_parts).host} is a URL shortener: the link's real destination is hidden"
@@ -2076,6 +2084,72 @@ def direct_download(ctx: Context) -> CheckResult:
     return None
 
 
+
+# -- hosts named as an attacker's, reached from a shell ---------------------------------------------------------
+# gate/hostile_hosts.py reads a command's host names against `[hostile-hosts]` of resources/destinations.toml.
+
+
+@rule("block.shell.hostile-host-send", "a command that sends data to a host named as an attacker's or a C2 server",
+      risk=Risk.CRITICAL, types=("shell",), confidence=0.8)
+def hostile_host_send(ctx: Context) -> CheckResult:
+    """The command uploads, posts, pipes or resolves data (`curl -T`, `-d @file`, `--post-file`, `| nc`, `scp`,
+    a lookup of `$(...).host`) to a host whose name says it is hostile (`evil.com`, `attacker-h9.example`,
+    `exfil.example.org`, `c2.example.net`: the words test suites, detection rules and write-ups name an attacker's
+    server with): what leaves goes to whoever the name says. Security projects whose names hold the words
+    (`exploit-db.com`, `pwn.college`) pass."""
+    command = getattr(ctx.action, "command", None) or ""
+    hosts = command_hosts(command) if command else []
+    if not hosts or not sends_out(command):
+        return None
+    host, word = hosts[0]
+    return f"sends data to {host}, a host named as hostile ({word})"
+
+
+@rule("confirm.shell.hostile-host", "a command that reaches a host named as an attacker's or a C2 server",
+      risk=Risk.HIGH, types=("shell",), confidence=0.75)
+def hostile_host_fetch(ctx: Context) -> CheckResult:
+    """The command names a host whose name says it is hostile (`evil.com`, `malware.example`, `payload.` or `c2.`
+    under any site): what it fetches from there is what the name says. File names (`evil.dll`) and security
+    projects pass; sending data there blocks (`block.shell.hostile-host-send`)."""
+    command = getattr(ctx.action, "command", None) or ""
+    hosts = command_hosts(command) if command else []
+    if not hosts or sends_out(command):
+        return None
+    host, word = hosts[0]
+    return f"reaches {host}, a host named as hostile ({word})"
+
+
+# -- an offer under a countdown ------------------------------------------------------------------------------------
+_PRESSURE = re.compile(
+    r"(?i)\b(?:in|left|remaining|only|endet in|dans|en|em|tra|over)\s+\d{1,2}:\d{2}(?::\d{2})?\b|"
+    r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:left|remaining|min|mins)\b|"
+    r"\b(?:ends?|ending|expires?|expiring|closes?) (?:in|soon|today|tonight)\b|"
+    r"\bonly \d+ (?:left|remaining|spots?|seats?|items?)\b|\b\d+ (?:left|remaining) in stock\b|\blast chance\b|"
+    r"\blimited[- ]time\b|\bhurry\b|\btoday only\b|\bselling fast\b|\balmost gone\b|"
+    r"\bwhile (?:stocks?|supplies) last\b|"
+    r"\bendet in\b|\bnur noch \d+|\bl[aä]uft (?:bald )?ab\b|\bletzte chance\b|\bnur heute\b|"
+    r"\bse termine dans\b|\bexpire dans\b|\bplus que \d+|\bderni[eè]re chance\b|\baujourd.hui seulement\b|"
+    r"\btermina (?:en|em|tra)\b|\bsolo quedan\b|\bquedan \d+|\b[uú]ltima (?:oportunidad|chance|occasione)\b|"
+    r"\bsolo hoy\b|\btiempo limitado\b|\bscade tra\b|\bsolo oggi\b|\brestam \d+|\bs[oó] hoje\b|"
+    r"\beindigt over\b|\blaatste kans\b|\balleen vandaag\b|残り|終了まで|本日限り|期間限定|仅剩|倒计时|限时|今日截止")
+_OFFER = re.compile(
+    r"(?i)\b(?:claim|offer|deal|buy|order|purchase|get it|get \d+%|subscribe|upgrade|checkout|check out|"
+    r"add to (?:cart|basket|bag)|redeem|grab|book now|reserve|unlock|\d+% off|save \d+|kaufen|bestellen|angebot|"
+    r"acheter|commander|offre|comprar|oferta|acquista|offerta|kopen|bestel|aanbieding)\b|購入|注文|购买|领取|抢购")
+
+
+@rule("confirm.web.timed-offer", "a purchase or an offer clicked under a countdown or a scarcity timer",
+      risk=Risk.MEDIUM, types=("click",), confidence=0.7)
+def timed_offer(ctx: Context) -> CheckResult:
+    """The clicked control offers or sells something and presses for it with a clock or a scarcity count
+    ("Redeem deal - expires in 14:30", "Only 3 left - order now", "Angebot endet in 10:00"): a dark pattern that
+    hurries a purchase, so the person decides. An offer with no timer, and a timer on nothing for sale, pass."""
+    target = ctx.action.target
+    label = " ".join(p for p in (target.label, target.name) if p) if target else ""
+    if not label or len(label) > 160 or not _PRESSURE.search(label) or not _OFFER.search(label):
+        return None
+    return f"clicking {label[:60]!r}: an offer pressed with a countdown or a scarcity count"
+
 RULES: tuple[Rule, ...] = (
     private_data_named_out,
     data_out_order_in_url,
@@ -2118,6 +2192,9 @@ RULES: tuple[Rule, ...] = (
     image_exfiltration_block,
     image_exfiltration_confirm,
     shortened_link,
+    hostile_host_send,
+    hostile_host_fetch,
+    timed_offer,
     exploit_handler,
     script_in_url,
     script_payload_url,
