@@ -2148,6 +2148,12 @@ _NOT_A_VALUE = frozenset({
     "invalide", "expiré", "trop", "pas", "changé", "requerida", "incorrecta", "obligatoria", "inválida",
     "caducada", "demasiado", "obrigatória", "incorreta", "expirada", "muito", "obbligatoria", "errata",
     "scaduta", "troppo", "verplicht", "onjuist", "ongeldig", "verlopen", "te", "niet",
+    # "lautet wie immer", "es la de siempre": the usual one, not written out
+    "as", "usual", "before", "wie", "immer", "comme", "toujours", "como", "siempre", "sempre", "zoals", "altijd",
+    "la", "le", "el", "de", "der", "die", "das", "het", "il",
+    # a type or a value in code ("password: str", "password = None")
+    "str", "string", "int", "none", "null", "nil", "true", "false", "undefined", "bytes", "secretstr", "text",
+    "varchar", "getpass", "input", "env", "self", "this.password", "request", "config", "settings", "args",
 })
 # "password: 8 characters", "Passwort: 12 Zeichen": a rule about passwords
 _LENGTH_WORD = re.compile(r"^ (?:characters?|chars?|digits?|letters?|symbols?|zeichen|stellen|caractères|caracteres|"
@@ -2159,7 +2165,8 @@ def _weak_password_said(m: re.Match[str], text: str) -> bool:
     passwords, a length rule or a mask, and the words before it name no wifi, guest or door code."""
     value = m.group("value").rstrip(".,;!?)").lower()
     if len(value) < 3 or set(value) <= set("*•●x·.-_") or value in _NOT_A_VALUE or \
-            value.split("-")[0] in _NOT_A_VALUE or value.startswith(("<", "[", "{", "$", "%")):
+            value.split("-")[0] in _NOT_A_VALUE or value.startswith(("<", "[", "{", "$", "%")) or \
+            any(c in value for c in "([{") or value.split(".")[0] in _NOT_A_VALUE or value.startswith("os."):
         return False
     if m.group("after") and _LENGTH_WORD.match(m.group("after")) and value.isdigit():
         return False
