@@ -6,6 +6,8 @@
     accusation(text) -> str | None             a crime or abuse said of a named person or professional
     record_place(text) / shared_place(text, field)   a clinician's chart or case file / a message to someone
     personal_record(text) -> str | None        one named person's health or financial record written out
+    out_of_place(text) -> Detail | None        a private detail or an identifier that belongs in no post or form
+    on_topic(category, place) -> bool          the page, field or window is about that detail ("r/legaladvice")
 
 The words are data, resources/privacy.toml (English, German, French, Spanish, Portuguese), compiled once at
 import. A *private fact* is one of the special categories of personal data: health (a diagnosis, a test
@@ -42,8 +44,8 @@ from typing import NamedTuple
 
 from gate import regex_store
 
-__all__ = ["CATEGORIES", "Disclosure", "Vocabulary", "accusation", "disclosure", "load", "personal_record",
-           "record_place", "records_file", "roster", "shared_place"]
+__all__ = ["CATEGORIES", "Detail", "Disclosure", "Vocabulary", "accusation", "disclosure", "load", "on_topic",
+           "out_of_place", "personal_record", "record_place", "records_file", "roster", "shared_place"]
 
 # the special categories, in the order a reason names them
 CATEGORIES = ("health", "sexuality", "criminal", "immigration", "money", "discipline", "religion")
@@ -634,3 +636,117 @@ def personal_record(text: str) -> str | None:
     if _RECORD.money.search(t) is not None:
         return "a financial record"
     return None
+
+
+# -- details that do not belong where they are typed ------------------------------------------------------------
+# The `[detail]` words of resources/privacy.toml: the writer's own (or anyone's) health, divorce, orientation,
+# church, record, status or debts said outright, and identifiers and contact handles, in any text.
+
+DETAIL_CATEGORIES = ("health", "family", "sexuality", "religion", "criminal", "immigration", "money")
+_DETAIL_SAID = {"health": "a health detail", "family": "a divorce, separation or custody fight",
+                "sexuality": "a sexual orientation or gender identity (or where the person will be at a Pride event)",
+                "religion": "a church or faith membership", "criminal": "a criminal record or probation",
+                "immigration": "an immigration status", "money": "debts or bankruptcy",
+                "identifier": "an insurance, claim, member, account, passport or licence number",
+                "contact": "a personal contact handle, phone or home address"}
+
+
+class Detail(NamedTuple):
+    """A private detail or an identifier that belongs in no post, comment or form about something else."""
+
+    category: str  # one of DETAIL_CATEGORIES, "identifier" or "contact"
+    quote: str
+
+    @property
+    def said(self) -> str:
+        return _DETAIL_SAID[self.category]
+
+
+class _DetailWords(NamedTuple):
+    facts: tuple[tuple[str, re.Pattern[str]], ...]
+    identifier: re.Pattern[str]
+    contact: re.Pattern[str]
+    topic: dict[str, re.Pattern[str]]
+
+
+# a handle's value that is a word of the sentence, not a handle ("my discord is down", "Telegram: the app")
+_NOT_A_HANDLE = frozenset({"the", "a", "an", "is", "was", "my", "me", "down", "not", "for", "and", "or", "app", "group",
+                           "channel", "server", "call", "chat", "link", "account", "too", "also", "only", "now",
+                           "please", "here", "there", "below", "above", "same", "private", "public", "open"})
+
+
+def _detail_words(text: str) -> _DetailWords:
+    data = regex_store.toml(text)["detail"]
+    flags = re.IGNORECASE
+    facts = tuple((c, re.compile(rf"(?<!\w){_alt(data[c])}(?![\w-])", flags)) for c in DETAIL_CATEGORIES)
+    identifier = re.compile(rf"(?<!\w){_alt(data['identifier'])}\s?(?:is\s|was\s)?[:#=]?\s?#?\s?"
+                            rf"(?=[a-z\-]{{0,12}}\d)[a-z0-9][a-z0-9\-/]{{4,24}}(?![\w-])", flags)
+    apps = _alt(data["contact_app"])
+    handle = r"@?(?P<h>[a-z0-9][\w.#-]{2,31}[a-z0-9])"
+    phone = r"\+?\d[\d ().-]{6,16}\d"
+    contact = re.compile(
+        rf"(?<!\w)(?:{apps})(?:\s(?:id|handle|name|username|user|number|nutzername|pseudo|usuario|usuário|utente|"
+        rf"gebruikersnaam))?(?:\s?[:=]|\s(?:is|ist|est|es|é|è|as|als|comme|como|come))\s?{handle}|"
+        rf"(?<!\w)(?:add|find|reach|contact|message|dm|ping|text|hit|follow) me (?:up )?(?:on|at|via) (?:{apps})"
+        rf"(?:\s?[:=-])?\s?{handle.replace('P<h>', 'P<h2>')}|"
+        rf"(?<!\w)(?:call|text|whatsapp|ring|reach|contact|message) (?:me|us) (?:at|on)\s?{phone}|"
+        rf"(?<!\w)(?:{apps})(?:\s(?:number|nummer|numéro|número|numero|no\.?|nr\.?))?(?:\s?[:=]|\s(?:is|at|on))?"
+        rf"\s?{phone}|"
+        rf"(?<!\w)my (?:personal |cell |mobile |home |private )?(?:phone|cell|mobile|number|phone number|cell number)"
+        rf"(?: is|:)\s?{phone}|"
+        rf"(?<!\w)(?:ruf mich an unter|appelle-moi au|appelez-moi au|llámame al|me liga no|chiamami al|bel me op)"
+        rf"\s?{phone}|"
+        rf"(?<!\w)(?:i|we) live at \d{{1,5}} (?-i:[A-Z])\w+|(?<!\w)my (?:home )?address is \d{{1,5}} \w+", flags)
+    # a word on its own, or at the end of a forum's name ("r/AskNurses", "askdocs"), maybe in the plural
+    topic = {c: re.compile(rf"(?:(?<![a-z])|(?<=ask)){_alt(words)}(?:e?s)?(?![a-z])", flags)
+             for c, words in data["topic"].items()}
+    return _DetailWords(facts, identifier, contact, topic)
+
+
+_DETAIL = _detail_words(resources.files("resources").joinpath("privacy.toml").read_text("utf-8"))
+
+
+def out_of_place(text: str) -> Detail | None:
+    """A private detail said outright (the writer's own or someone's health, divorce or custody fight, sexual
+    orientation or a Pride event they will be at, church membership, criminal record, immigration status,
+    debts), or an identifier (an insurance policy or claim number, a member, account, passport or licence
+    number) or a personal contact (a messaging handle, a phone, a home address) written in the text; or None.
+    A news-like report ("according to", "police said") is no one's detail. Where the text goes, and whether
+    the place is about that detail (`on_topic`), are the caller's to judge."""
+    if not 12 <= len(text) <= _LIMIT:
+        return None
+    t = _prepared(text)
+    for category, rx in _DETAIL.facts:
+        m = rx.search(t)
+        if m is not None and not _reported(t, m.start(), _VOCAB) and not _asks_about(t, m):
+            return Detail(category, m.group(0))
+    if any(c.isdigit() for c in t):
+        m = _DETAIL.identifier.search(t)
+        if m is not None:
+            return Detail("identifier", m.group(0))
+    for m in _DETAIL.contact.finditer(t):
+        value = m.group("h") or m.group("h2")
+        if value is not None:
+            if value.lower() in _NOT_A_HANDLE:
+                continue
+            if m.group("h2") is not None and not re.search(r"[\d_.@]", value):
+                continue  # "add me on skype later": a handle has a digit, a dot or an underscore
+        return Detail("contact", m.group(0))
+    return None
+
+
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+def _asks_about(t: str, m: re.Match[str]) -> bool:
+    """The sentence that says the detail is a question ("I was diagnosed with epilepsy, any tips for driving?"):
+    the person asks for help with it, and it is what the post is about."""
+    end = _SENTENCE_END.search(t, m.end())
+    return end is not None and end.group(0) == "?"
+
+
+def on_topic(category: str, place: str) -> bool:
+    """The words of a page, a field or a window (`place`) make the detail's category their topic: a health
+    forum, a patient portal, r/legaladvice, a church's page. There the reader needs the detail."""
+    rx = _DETAIL.topic.get(category)
+    return bool(place) and rx is not None and rx.search(place) is not None

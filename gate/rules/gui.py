@@ -2106,12 +2106,74 @@ def password_in_message(ctx: Context) -> str | None:
     m = _SAID_PASSWORD_AFTER.search(text)
     if m is not None and password_shaped(m.group(1).rstrip(".,;!?)")):
         return f"a password written out in {_where(ctx)}"
+    # an account's password with any value, weak ones too ("my password is sunshine1", "pw: qwerty1"): not a
+    # wifi, guest or door code, and not talk about one ("the password is required", "is case-sensitive")
+    for m in _ANY_PASSWORD.finditer(text):
+        if _weak_password_said(m, text):
+            return f"a password written out in {_where(ctx)}"
     return None
 
 
 _SAID_PASSWORD_AFTER = re.compile(
     r"\b(?:password|passwd|passcode|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b[^:=\n]{1,60}?"
     r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})", re.IGNORECASE)
+# the word for a password, then "is" or a colon, then a value of any strength: "my password is sunshine1",
+# "pw: qwerty1", "mein Passwort ist sommer2024", "mi contraseña es gato123", "la mia password è ..."
+_ANY_PASSWORD = re.compile(
+    r"(?P<before>(?:[\w'-]{1,20} ){0,3})\b(?:password|passwd|passcode|pwd|pw|passwort|kennwort|mot de passe|"
+    r"contraseña|contrasena|clave|senha|wachtwoord|parola d'ordine|hasło|haslo)\b"
+    r"(?: (?:is|was|is now|is still|ist|lautet|est|es|era|é|è|is nu|to)\b ?:?| ?[:=])\s*[\"'“‘«]?"
+    r"(?P<value>[^\s\"'”’»]{3,64})(?P<after> [\w-]{1,16})?", re.IGNORECASE)
+# the words before it that make it a shared code, a sample or another thing's lock, not a person's account
+_NOT_AN_ACCOUNT = frozenset({
+    "wifi", "wi-fi", "wlan", "wireless", "network", "guest", "router", "hotspot", "door", "gate", "garage",
+    "alarm", "locker", "lock", "safe", "zip", "pdf", "archive", "file", "excel", "document", "default",
+    "example", "sample", "dummy", "placeholder", "fake", "test", "demo", "temporary", "new", "strong", "weak",
+    "good", "bad", "secure", "wlan-", "gäste", "invité", "invités", "invitados", "convidados", "ospiti", "gasten",
+})
+# what follows "password is" / "password:" when the text is about passwords, not one written out
+_NOT_A_VALUE = frozenset({
+    "is", "was", "required", "requested", "needed", "mandatory", "optional", "incorrect", "wrong", "invalid",
+    "expired", "expiring", "too", "not", "case", "changed", "reset", "strong", "weak", "correct", "the", "a", "an",
+    "same", "different", "missing", "empty", "blank", "saved", "hidden", "stored", "set", "sent", "protected",
+    "encrypted", "hashed", "must", "should", "will", "can", "cannot", "can't", "at", "least", "minimum", "min",
+    "max", "maximum", "longer", "shorter", "now", "still", "being", "updated", "secure", "insecure", "mine",
+    "yours", "below", "above", "attached", "in", "on", "for", "of", "and", "or", "to", "with", "field", "forgotten",
+    "unknown", "unchanged", "visible", "masked", "my", "your", "his", "her", "their", "our", "this", "that",
+    "what", "something", "nothing", "long", "short", "easy", "hard", "simple", "complex", "good", "bad", "fine",
+    "ok", "okay", "locked", "working", "accepted", "rejected", "valid", "only", "also", "very", "really",
+    "just", "already", "never", "always", "please", "enter", "type", "use", "change", "like",
+    "similar", "based", "shown", "displayed", "written", "here", "there", "below:", "policy", "manager",
+    "erforderlich", "falsch", "ungültig", "abgelaufen", "zu", "nicht", "geändert", "requis", "obligatoire",
+    "invalide", "expiré", "trop", "pas", "changé", "requerida", "incorrecta", "obligatoria", "inválida",
+    "caducada", "demasiado", "obrigatória", "incorreta", "expirada", "muito", "obbligatoria", "errata",
+    "scaduta", "troppo", "verplicht", "onjuist", "ongeldig", "verlopen", "te", "niet",
+    # "lautet wie immer", "es la de siempre": the usual one, not written out
+    "as", "usual", "before", "wie", "immer", "comme", "toujours", "como", "siempre", "sempre", "zoals", "altijd",
+    "la", "le", "el", "de", "der", "die", "das", "het", "il",
+    # a type or a value in code ("password: str", "password = None")
+    "str", "string", "int", "none", "null", "nil", "true", "false", "undefined", "bytes", "secretstr", "text",
+    "varchar", "getpass", "input", "env", "self", "this.password", "request", "config", "settings", "args",
+})
+# "password: 8 characters", "Passwort: 12 Zeichen": a rule about passwords
+_LENGTH_WORD = re.compile(r"^ (?:characters?|chars?|digits?|letters?|symbols?|zeichen|stellen|caractères|caracteres|"
+                          r"caratteri|tekens|dígitos|digitos|cifre|cijfers)$", re.IGNORECASE)
+
+
+def _weak_password_said(m: re.Match[str], text: str) -> bool:
+    """`m` (of `_ANY_PASSWORD`) writes out an account's password: its value is not a word of talk about
+    passwords, a length rule or a mask, and the words before it name no wifi, guest or door code."""
+    value = m.group("value").rstrip(".,;!?)").lower()
+    if len(value) < 3 or set(value) <= set("*•●x·.-_") or value in _NOT_A_VALUE or \
+            value.split("-")[0] in _NOT_A_VALUE or value.startswith(("<", "[", "{", "$", "%")) or \
+            any(c in value for c in "([{") or value.split(".")[0] in _NOT_A_VALUE or value.startswith("os."):
+        return False
+    if m.group("after") and _LENGTH_WORD.match(m.group("after")) and value.isdigit():
+        return False
+    before = {w.strip("'").lower() for w in m.group("before").split()}
+    return not before & _NOT_AN_ACCOUNT and not any(w.endswith(("wifi", "wlan")) for w in before)
+
+
 # a link, read as no words: its scheme's and port's colons are not the colon before a value
 _LINK = re.compile(r"(?i)\b(?:https?|ftp)://\S+|\bwww\.\S+")
 

@@ -37,6 +37,11 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
     block.typed.records-to-chatbot a national id in a list or record of other people, typed into an AI chatbot
     block.typed.identity-number-public  a national id, an IBAN or a bank account typed into a post, a comment, an
                                    issue or a forum
+    confirm.typed.private-detail   a private detail (health, divorce, orientation or a Pride event, church, record,
+                                   immigration status, debts; gate.privacy.out_of_place) typed into a post, a
+                                   comment, a review or a support form about something else; an insurance, claim,
+                                   member, account, passport or licence number or a personal contact handle typed
+                                   into a post, a comment or a forum
 """
 
 from __future__ import annotations
@@ -57,12 +62,13 @@ from gate.fields import (
     public_post,
     scam_named,
     secret_in,
+    short,
     text_of,
     typed_text,
 )
 from gate.lures import cheap_tld
 from gate.model import Risk
-from gate.privacy import personal_record, record_place
+from gate.privacy import Detail, on_topic, out_of_place, personal_record, record_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import password_in_message
 from gate.rules.typed_lures import stranger, to_a_person
@@ -1079,6 +1085,71 @@ def password_told(ctx: Context) -> str | None:
     return f"{what}, typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
 
 
+# a support or contact form, by its page: what is typed there goes to the shop's or the provider's staff
+_SUPPORT_PAGE = re.compile(r"/(?:contact|contact-us|contactus|support|help|helpdesk|feedback|ticket|tickets|"
+                           r"complaints?|refunds?|returns?|case|cases|kontakt|contacto|contato|contatti)"
+                           r"(?:/|$|\?|#|\.)", re.IGNORECASE)
+# a field that searches: a question there goes to a search engine, not to readers
+_SEARCH_FIELD = re.compile(r"\b(?:search|find|query|look up|lookup|suche|suchen|rechercher|recherche|buscar|busca|"
+                           r"pesquisar|cerca|cercare|zoeken|zoek)\b")
+# a profile's or an account's own fields and pages: a contact handle typed there is where it belongs
+_OWN_PROFILE = re.compile(r"\b(?:profile|settings|account|contact|contacts|contact info|about me|skype|telegram|"
+                          r"whatsapp|discord|phone|mobile|signal|wechat|instagram|snapchat|profil|perfil|profilo|profiel|"
+                          r"kontakt|contato|contacto|contatto)\b")
+
+
+def _detail(ctx: Context) -> Detail | None:
+    """The private detail or identifier (`gate.privacy.out_of_place`) the typed text carries to readers who do
+    not need it, or None."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 16 <= len(text) <= 8192 or not into_a_field(ctx) or ctx.derived(credential_field) or \
+            ctx.derived(code_editor) or ctx.derived(ai_prompt_box):
+        return None
+    field = ctx.derived(field_text).words
+    if field and _SEARCH_FIELD.search(field):
+        return None
+    ticket = bool(field and _TICKET.search(field)) or _SUPPORT_PAGE.search(ctx.derived(page_path)) is not None
+    public = ctx.derived(public_post) or (ctx.derived(_read_by_many) and not ticket)
+    support = ticket
+    if not (public or support):
+        return None  # a message, a mail or a chat to someone: the writer chooses whom to tell
+    found = out_of_place(text)
+    if found is None:
+        return None
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    path = ctx.derived(page_path).replace("/", " ").replace("_", " ").replace("-", " ")
+    title = text_of(obs.window_title[:_TITLE_LIMIT]).words if obs.window_title else ""
+    places = (field, path, ctx.derived(page_host), title)
+    if any(record_place(s) for s in (field, url, obs.window_title, obs.app)):
+        return None
+    if found.category in ("identifier", "contact"):
+        if not public or (field and _OWN_PROFILE.search(field)) or _OWN_PROFILE.search(path):
+            return None
+        return found
+    if any(on_topic(found.category, s) for s in places):
+        return None  # a health forum, a patient portal, r/legaladvice, a church's page: there it is the topic
+    return found
+
+
+@rule("confirm.typed.private-detail", "A private detail or an identifier typed where it is not needed",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.6)
+def private_detail(ctx: Context) -> str | None:
+    """The typed text says a private detail outright (`gate.privacy.out_of_place`: the writer's own or someone's
+    health, a divorce or custody fight, sexual orientation or a Pride event they will be at, church membership,
+    a criminal record, immigration status, debts) and goes into a post, a comment, a review, a forum reply or a
+    support form about something else: a refund request, a code review, a travel question. Or it drops an
+    insurance policy or claim number, a member, account, passport or licence number, or a personal contact
+    handle or phone into a post, a comment or a forum, where strangers read it. A person looks first. Where the
+    page is about the detail (a health forum, a patient portal, r/legaladvice, a church's own page), a search
+    box, a message to someone, a chart, a profile's own contact fields, an order number in a support form and
+    news-like reports pass. The text is redacted."""
+    found = ctx.derived(_detail)
+    if found is None:
+        return None
+    return f"{found.said} ({short(found.quote, 40)!r}) typed into {field_place(ctx)}, where it is not needed"
+
+
 RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, contact_list_out, confidential_out,
                            secret_out,
                            secret_into_file,
@@ -1087,4 +1158,4 @@ RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, 
                            partial_secret_in,
                            card_number_public, credential_given_away, identity_on_lookalike,
                            identity_to_unofficial_form, code_secret_public, code_secret_hosted,
-                           identity_number_public, records_to_chatbot)
+                           identity_number_public, records_to_chatbot, private_detail)
