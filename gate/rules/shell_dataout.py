@@ -500,7 +500,7 @@ class DataOutChecks:
                     add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                                 f"{name} copies {secret} to {shown}{where}", cmd.span))
                     return
-                if loot_named(src):
+                if loot_named(src) and not _LOOPBACK_WORD.search(dest):
                     add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                                 f"{name} copies {src} (named as taken data) to {shown}{where}", cmd.span))
                     return
