@@ -685,16 +685,25 @@ _HOSTILE_LABELS = frozenset({
 _HOST_OF = re.compile(r"^(?:[a-z][\w+.-]*://)?(?:[^/@\s]*@)?(?P<host>[a-z0-9][a-z0-9.-]*\.[a-z][a-z0-9-]{1,62})(?=$|[:/?#])",
                       re.IGNORECASE)
 _LABEL_SPLIT = re.compile(r"[.-]")
+# endings of file names that a word without a scheme more likely is than a host's top-level domain
+_FILE_ENDINGS = frozenset({"json", "txt", "sh", "py", "bin", "zip", "exe", "js", "ts", "xml", "yml", "yaml", "toml",
+                           "csv", "tar", "gz", "tgz", "xz", "7z", "ps1", "html", "htm", "md", "log", "dat", "conf",
+                           "cfg", "ini", "pdf", "png", "jpg", "so", "dll", "elf", "out", "c", "go", "rs", "rb", "pl",
+                           "php", "jar", "apk", "msi", "deb", "rpm", "iso", "img", "raw", "b64", "hex", "enc", "doc",
+                           "docx", "xlsx", "bat", "cmd", "vbs", "hta", "lnk", "dmg", "pkg", "sql", "db", "key", "pem"})
 
 
 def hostile_host(word: str) -> str | None:
     """The host of `word` (a URL or a bare `host[/path]`) when one of its labels, or a part of a label between
     hyphens, is a word that announces malice (`evil.com`, `attacker-h3.example`, `c2.example.net`), else None."""
-    m = _HOST_OF.match(word.strip("'\""))
+    word = word.strip("'\"")
+    m = _HOST_OF.match(word)
     if m is None:
         return None
     host = m.group("host").lower()
     parts = _LABEL_SPLIT.split(host)
+    if "://" not in word and ("@" in word.split("/", 1)[0] or parts[-1] in _FILE_ENDINGS):
+        return None  # a file's name (`payload.json`, `@payload.bin`), not a host
     if any(p in _HOSTILE_LABELS for p in parts[:-1]):  # (the top-level domain is not a name)
         return host
     return None

@@ -109,6 +109,8 @@ def test_a_host_named_for_malice_asks_anywhere(command: str) -> None:
     "curl https://www.malwarebytes.com/",
     "curl -s https://evilmartians.com/chronicles",
     "echo $(curl -s https://ifconfig.example.net)",
+    "wget -O payload.zip https://releases.example.com/app.zip",
+    "curl -o exploit_test.py https://raw.example.com/org/repo/main/exploit_test.py",
 ])
 def test_ordinary_hosts_pass(command: str) -> None:
     assert shell(command).decision == Decision.ALLOW, command
@@ -120,6 +122,9 @@ def test_hostile_host_reads_labels_only() -> None:
     assert hostile_host("https://payloads.example.org") == "payloads.example.org"
     assert hostile_host("https://ec2.amazonaws.com") is None
     assert hostile_host("evil") is None  # not a host
+    assert hostile_host("@payload.json") is None  # a file sent as a body
+    assert hostile_host("payload.zip") is None  # a file's name
+    assert hostile_host("https://payload.example.sh/x") == "payload.example.sh"
 
 
 # ---- token files of developer tools ----
