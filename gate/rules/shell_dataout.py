@@ -860,8 +860,8 @@ def _packed_home(analysis: ShellAnalysis, cmd: Command, path: str) -> str:
 def _taken_out(cmd: Command, analysis: ShellAnalysis) -> str:
     """A file leaving whole for a place no one vouches for (display form), else an empty string: a file named
     as taken data (`loot.7z`, `exfil_file`) or an archive just made of a home or a personal folder, to any host
-    not this machine; any file over a raw socket (nc, socat, openssl) to a bare address; any file to a host
-    named for malice."""
+    not this machine; any file over a raw socket (nc, socat, openssl) to a bare address, or uploaded to a bare
+    public one; any file to a host named for malice."""
     files = _files_sent(cmd, analysis)
     if not files:
         return ""
@@ -882,6 +882,9 @@ def _taken_out(cmd: Command, analysis: ShellAnalysis) -> str:
         return f"the local file {files[0]} to {hostile}, a host named for malice"
     if ip and cmd.name in _RAW_SOCKET_TOOLS:
         return f"the local file {files[0]} over a raw connection to the bare address {ip}"
+    if ip and not _own_network(ip) and cmd.name not in ("scp", "rsync", "pscp", "sftp"):
+        # (an upload to a public bare address; a copy to one by scp or rsync is often a deploy, and asks)
+        return f"the local file {files[0]} to the bare public address {ip}"
     return ""
 
 
