@@ -798,6 +798,8 @@ _DEV_NET = re.compile(r"^/dev/(tcp|udp)/(?P<host>[^/]+)/\d+$")
 _IPV4 = re.compile(r"(?:^|[@/\s=\[:])(?P<ip>\d{1,3}(?:\.\d{1,3}){3})(?=$|[:/\s\]])")
 _FEEDERS = frozenset({"cat", "tac", "type", "get-content", "gc", "base64", "xxd", "gzip", "bzip2", "xz", "zstd",
                       "openssl", "gpg", "dd", "pv"})
+# folders every account of the machine shares (Public, Shared, All Users): their files are nobody's own
+_SHARED_FOLDER = re.compile(r"/(users|home)/(public|shared|all users|default)(/|$)", re.I)
 _HOME_WORD = re.compile(r"^(~|\$\{?home\}?|\$env:userprofile|%userprofile%)([\\/](documents|desktop|pictures|"
                         r"downloads|onedrive)?)?[\\/]?$", re.I)
 
@@ -849,7 +851,7 @@ def _packed_home(analysis: ShellAnalysis, cmd: Command, path: str) -> str:
         if not any(w.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower() == base for w in words):
             continue
         for w in other.words[1:]:
-            if w.startswith("-"):
+            if w.startswith("-") or _SHARED_FOLDER.search(w.replace("\\", "/")):
                 continue
             what = _records(other, w) if not _HOME_WORD.match(w) else f"the home folder {w}"
             if what:

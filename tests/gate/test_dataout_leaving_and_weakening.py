@@ -133,7 +133,7 @@ def test_hostile_host_reads_labels_only() -> None:
 @pytest.mark.parametrize("path", [
     "~/.config/gh/hosts.yml", "~/.docker/config.json", "~/.kube/config", "~/.pypirc", "~/.gem/credentials",
     "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", "~/.config/rclone/rclone.conf",
-    "~/.config/hub", "~/.s3cfg", "/home/ann/.git-credentials", "~/.vault-token",
+    "~/.config/hub", "/home/ann/.git-credentials", "~/.vault-token",
 ])
 def test_reading_a_token_file_blocks(path: str) -> None:
     assert _file("read", path) == Decision.BLOCK, path
