@@ -8,6 +8,8 @@
     destination(host, path, book, collectors) -> str | None   where it lands, when that is a place data hides
     collector_named(host, book) -> bool             the host is named for collecting (collect., track., beacon.)
     security_answers(text) -> int                    how many security questions it answers ("maiden name: ...")
+    hostile_host(word) -> str | None                 a host named for malice (evil., malware-, attacker., c2.)
+    loot_named(path) -> str | None                   a file or folder named as taken data (loot, exfil, dump)
     birth_and_address(text) -> bool                  a date of birth written with a street address
 
 One "data out" judgement for every road the GUI and web rules see: a URL that carries data in its query or
@@ -53,7 +55,8 @@ if TYPE_CHECKING:
     from gate.cues import CueBook
 
 __all__ = ["COLLECTING_HOST", "ENCODED", "SECRET_VALUE", "Payload", "birth_and_address", "carried", "collector_named",
-           "destination", "logging_path", "named_whereabouts", "people_listed", "security_answers", "url_payload"]
+           "destination", "hostile_host", "logging_path", "loot_named", "named_whereabouts", "people_listed",
+           "security_answers", "url_payload"]
 
 
 class Payload(NamedTuple):
@@ -664,3 +667,59 @@ def birth_and_address(text: str) -> bool:
     if birth is None or _DATE.search(head, birth.end(), birth.end() + 40) is None:
         return False
     return _STREET.search(head) is not None
+
+
+# -- where and what, by their names ------------------------------------------------------------------------
+# words a host's own name announces malice with, as a whole label part (`evil.com`, `attacker-h3.example`,
+# `c2.badsite.net`, `payload-cdn.io`): no honest service names itself so (`malwarebytes.com`, `evilmartians.com`
+# are other words)
+_HOSTILE_LABELS = frozenset({
+    "evil", "malware", "malwares", "malicious", "attacker", "attackers", "exploit", "exploits", "payload",
+    "payloads", "c2", "cnc", "c2server", "backdoor", "backdoors", "ransomware", "trojan", "botnet", "rootkit",
+    "keylogger", "stealer", "infostealer", "pwned", "exfil", "exfiltration", "dropper", "implant", "badguy",
+    "badactor", "spyware",
+    # other languages (de, fr, es, it, pt, nl)
+    "boese", "angreifer", "schadsoftware", "malveillant", "atacante", "malicioso", "attaccante", "kwaadaardig",
+    "aanvaller",
+})
+_HOST_OF = re.compile(r"^(?:[a-z][\w+.-]*://)?(?:[^/@\s]*@)?(?P<host>[a-z0-9][a-z0-9.-]*\.[a-z][a-z0-9-]{1,62})(?=$|[:/?#])",
+                      re.IGNORECASE)
+_LABEL_SPLIT = re.compile(r"[.-]")
+# endings of file names that a word without a scheme more likely is than a host's top-level domain
+_FILE_ENDINGS = frozenset({"json", "txt", "sh", "py", "bin", "zip", "exe", "js", "ts", "xml", "yml", "yaml", "toml",
+                           "csv", "tar", "gz", "tgz", "xz", "7z", "ps1", "html", "htm", "md", "log", "dat", "conf",
+                           "cfg", "ini", "pdf", "png", "jpg", "so", "dll", "elf", "out", "c", "go", "rs", "rb", "pl",
+                           "php", "jar", "apk", "msi", "deb", "rpm", "iso", "img", "raw", "b64", "hex", "enc", "doc",
+                           "docx", "xlsx", "bat", "cmd", "vbs", "hta", "lnk", "dmg", "pkg", "sql", "db", "key", "pem"})
+
+
+def hostile_host(word: str) -> str | None:
+    """The host of `word` (a URL or a bare `host[/path]`) when one of its labels, or a part of a label between
+    hyphens, is a word that announces malice (`evil.com`, `attacker-h3.example`, `c2.example.net`), else None."""
+    word = word.strip("'\"")
+    m = _HOST_OF.match(word)
+    if m is None:
+        return None
+    host = m.group("host").lower()
+    parts = _LABEL_SPLIT.split(host)
+    if "://" not in word and ("@" in word.split("/", 1)[0] or parts[-1] in _FILE_ENDINGS):
+        return None  # a file's name (`payload.json`, `@payload.bin`), not a host
+    if any(p in _HOSTILE_LABELS for p in parts[:-1]):  # (the top-level domain is not a name)
+        return host
+    return None
+
+
+# a file or folder named as data taken from its owner: loot, exfil(trated), stolen, dump(s), leaked, harvested,
+# creds (and in other languages: Beute, butin, botín, bottino, saque, buit)
+_LOOT_NAME = re.compile(
+    r"(?:^|[-_. ])(?:loot|looted|exfil|exfiltrat\w*|stolen|steal|stole|leak|leaked|leaks|harvest|harvested|creds|"
+    r"dump|dumps|dumped|pillage|plunder|beute|butin|bot[ií]n|bottino|saque|buit)(?:[-_. ]|\d|$)", re.IGNORECASE)
+
+
+def loot_named(path: str) -> str | None:
+    """The name of the last part of `path` when it names taken data (`loot.7z`, `exfil_file`, `/tmp/stolen`,
+    `creds.txt`, `db_dump.tar.gz`), else None."""
+    name = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    if not name or len(name) > 200:
+        return None
+    return name if _LOOT_NAME.search(name) else None

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from gate.catalogue import COPY, dry_run, risky_destination
-from gate.dataout import SECRET_VALUE
+from gate.dataout import SECRET_VALUE, hostile_host, loot_named
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _LISTENERS,
@@ -303,6 +303,7 @@ class DataOutChecks:
         what a request carries: in its body, its URL or a header other than its own authorization, it leaves for
         the host (asks; blocks towards a bare IP or a drop site). As the request's own credentials (`-u`,
         `Authorization:`) it is used as meant, unless the host is one of those."""
+        _hostile_fetch(cmd, where, add)
         argv = cmd.argv
         line = " ".join(argv[1:])
         literal = SECRET_VALUE.search(line) is not None
@@ -365,6 +366,10 @@ class DataOutChecks:
         if secret:
             add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                         f"sends {secret} off the machine ({name}){where}", cmd.span))
+            return
+        taken = _taken_out(cmd, analysis)
+        if taken:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"{name} sends {taken}{where}", cmd.span))
             return
         hidden = next((w for w in words if _ONION.search(w)), None)
         if hidden is None and any(_TOR_PROXY.search(w) for w in words):
@@ -437,6 +442,15 @@ class DataOutChecks:
                 if "://" in a:
                     downloaded[a.rstrip("/").rsplit("/", 1)[-1]] = cmd.name
 
+    def socket_sent(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+        """A file written into bash's own sockets (`cat FILE > /dev/tcp/HOST/PORT`, /dev/udp too, any reader or
+        archiver: `tar cz ~/Documents > /dev/tcp/...`) leaves over a raw connection: to a bare address or a host
+        named for malice, or when the file is named as taken data or is a personal folder's, it blocks (to a
+        named host the redirect asks as before)."""
+        sent = _raw_socket_file(cmd)
+        if sent:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"{cmd.name} sends {sent}{where}", cmd.span))
+
     def output_to_share(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         """PowerShell's writers of a pipeline's output (Export-Csv, Out-File, Set-Content, Export-Clixml, ...)
         aimed at another machine's share (`\\\\host\\share\\f.csv`): what the pipeline produced leaves the
@@ -485,6 +499,10 @@ class DataOutChecks:
                 if secret:
                     add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                                 f"{name} copies {secret} to {shown}{where}", cmd.span))
+                    return
+                if loot_named(src) and not _LOOPBACK_WORD.search(dest):
+                    add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                                f"{name} copies {src} (named as taken data) to {shown}{where}", cmd.span))
                     return
                 what, bucket = _records(cmd, src), ""
                 if not what and place and not place.startswith("the bare address"):
@@ -772,3 +790,134 @@ def _same_owner(a: str, b: str) -> bool:
         return True
     first_a, first_b = _OWNER_SEP.split(a, maxsplit=1)[0], _OWNER_SEP.split(b, maxsplit=1)[0]
     return first_a == first_b and len(first_a) >= 3 and not COPY.sensitive_bucket.fullmatch(first_a)
+
+
+# -- files sent whole over a raw connection or an upload, judged by their names and the place -------------
+_RAW_SOCKET_TOOLS = frozenset({"nc", "ncat", "netcat", "socat", "openssl", "telnet", "cryptcat", "pwncat"})
+_DEV_NET = re.compile(r"^/dev/(tcp|udp)/(?P<host>[^/]+)/\d+$")
+_IPV4 = re.compile(r"(?:^|[@/\s=\[:])(?P<ip>\d{1,3}(?:\.\d{1,3}){3})(?=$|[:/\s\]])")
+_FEEDERS = frozenset({"cat", "tac", "type", "get-content", "gc", "base64", "xxd", "gzip", "bzip2", "xz", "zstd",
+                      "openssl", "gpg", "dd", "pv"})
+# folders every account of the machine shares (Public, Shared, All Users): their files are nobody's own
+_SHARED_FOLDER = re.compile(r"/(users|home)/(public|shared|all users|default)(/|$)", re.I)
+_HOME_WORD = re.compile(r"^(~|\$\{?home\}?|\$env:userprofile|%userprofile%)([\\/](documents|desktop|pictures|"
+                        r"downloads|onedrive)?)?[\\/]?$", re.I)
+
+
+def _bare_ip(words: tuple[str, ...] | list[str]) -> str | None:
+    """The first IPv4 address among `words` that is not this machine (private ranges count: a raw address is
+    nobody's named service)."""
+    for w in words:
+        m = _IPV4.search(w)
+        if m is None:
+            continue
+        try:
+            ip = ipaddress.ip_address(m.group("ip"))
+        except ValueError:
+            continue
+        if not ip.is_loopback and not ip.is_unspecified:
+            return str(ip)
+    return None
+
+
+def _files_sent(cmd: Command, analysis: ShellAnalysis) -> list[str]:
+    """The local files `cmd` sends whole: an HTTP client's upload (`-T`, `-F f=@x`, `--data-binary @x`,
+    `-InFile`), a raw socket tool's input (`< file`, socat's `FILE:`, `cat file |`), scp/rsync operands."""
+    name = cmd.name
+    files = list(_uploaded_files(cmd)) + _transferred_files(name, list(cmd.argv[1:]))
+    if name in _RAW_SOCKET_TOOLS:
+        files += [t for op, t in cmd.redirects if op == "<"]
+        files += [w.split(":", 1)[1].split(",", 1)[0] for w in cmd.words[1:]
+                  if w.lower().startswith(("file:", "open:", "gopen:"))]
+        for i in cmd.upstream:
+            up = analysis.commands[i]
+            if up.name in _FEEDERS:
+                files += [w for w in up.words[1:] if not w.startswith("-")]
+            files += [t for op, t in up.redirects if op == "<"]
+    if name in ("scp", "rsync", "pscp", "sftp") and any(_HOST_PATH.match(w) and not _DRIVE.match(w)
+                                                        for w in cmd.words[1:]):
+        files += [w for w in cmd.words[1:] if not w.startswith("-") and (not _HOST_PATH.match(w) or _DRIVE.match(w))]
+    return [f for f in files if f and f != "-" and not f.startswith("/dev/")]
+
+
+def _packed_home(analysis: ShellAnalysis, cmd: Command, path: str) -> str:
+    """`path` is an archive another command of the line makes of a home or a personal folder (`tar czf
+    /tmp/h.tgz ~/Documents && curl -T /tmp/h.tgz ...`): what it holds (display form), else an empty string."""
+    base = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()
+    for other in analysis.commands:
+        if other is cmd or not (other.name in _ARCHIVING or other.name in ("compress-archive", "rar", "makecab")):
+            continue
+        words = [w for w in other.words[1:] if not w.startswith("-") or w.startswith("-destinationpath")]
+        if not any(w.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower() == base for w in words):
+            continue
+        for w in other.words[1:]:
+            if w.startswith("-") or _SHARED_FOLDER.search(w.replace("\\", "/")):
+                continue
+            what = _records(other, w) if not _HOME_WORD.match(w) else f"the home folder {w}"
+            if what:
+                return f"{path}, an archive of {what}"
+    return ""
+
+
+def _taken_out(cmd: Command, analysis: ShellAnalysis) -> str:
+    """A file leaving whole for a place no one vouches for (display form), else an empty string: a file named
+    as taken data (`loot.7z`, `exfil_file`) or an archive just made of a home or a personal folder, to any host
+    not this machine; any file over a raw socket (nc, socat, openssl) to a bare address, or uploaded to a bare
+    public one; any file to a host named for malice."""
+    files = _files_sent(cmd, analysis)
+    if not files:
+        return ""
+    words = cmd.words[1:]
+    joined = " ".join(words)
+    if _LOOPBACK_WORD.search(joined) and not _bare_ip(words):
+        return ""
+    hostile = next((h for w in words if (h := hostile_host(w))), None)
+    ip = _bare_ip(words)
+    for f in files:
+        loot = loot_named(f)
+        if loot:
+            return f"the file {f} (named as taken data) to {hostile or ip or 'another machine'}"
+        packed = _packed_home(analysis, cmd, f)
+        if packed:
+            return f"{packed} to {hostile or ip or 'another machine'}"
+    if hostile:
+        return f"the local file {files[0]} to {hostile}, a host named for malice"
+    if ip and cmd.name in _RAW_SOCKET_TOOLS:
+        return f"the local file {files[0]} over a raw connection to the bare address {ip}"
+    if ip and not _own_network(ip) and cmd.name not in ("scp", "rsync", "pscp", "sftp"):
+        # (an upload to a public bare address; a copy to one by scp or rsync is often a deploy, and asks)
+        return f"the local file {files[0]} to the bare public address {ip}"
+    return ""
+
+
+def _raw_socket_file(cmd: Command) -> str:
+    """`cat FILE > /dev/tcp/HOST/PORT` to a bare address, a host named for malice, or with a file named as taken
+    data or from a personal folder: what leaves (display form), else an empty string."""
+    target = next((m for op, t in cmd.redirects if op in (">", ">>", ">|") and (m := _DEV_NET.match(t))), None)
+    if target is None or cmd.name in ("echo", "printf", "write-output", "write-host"):  # (their words are text)
+        return ""
+    host = target.group("host")
+    files = [w[3:] if w.startswith("if=") else w for w in cmd.words[1:] if not w.startswith("-") and w != "-"
+             and ("=" not in w or w.startswith("if="))]
+    files += [t for op, t in cmd.redirects if op == "<"]
+    if not files or host in ("localhost", "127.0.0.1", "::1"):
+        return ""
+    ip = _bare_ip([host])
+    hostile = hostile_host(host)
+    place = f"the bare address {ip}" if ip else (f"{hostile}, a host named for malice" if hostile else host)
+    for f in files:
+        personal = loot_named(f) or _records(cmd, f) or ("personal" if _MY_FILES.match(
+            (resolve_path(f, cmd.cwd or None) or f).lower()) else "")
+        if ip or hostile or personal:
+            return f"the file {f} over a raw connection to {place}"
+    return ""
+
+
+def _hostile_fetch(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """A download or request to a host whose own name announces malice (`evil.com`, `malware-cdn.net`,
+    `attacker.example`, `c2.host.io`): asks, wherever the command sits (after `&&`, fed by xargs, inside `$( )`
+    or `<( )`: each is judged as itself)."""
+    host = next((h for w in cmd.words[1:] if not w.startswith("-") and (h := hostile_host(w))), None)
+    if host:
+        add(Finding("confirm.shell.network", Risk.HIGH,
+                    f"{cmd.name} reaches {host}, a host whose name announces malice{where}", cmd.span))

@@ -297,6 +297,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
             step(d, cmd, analysis, where, add, text)
     for step in plan.named:
         step(d, cmd, analysis, where, add, text)
+    if cmd.redirects and any(t.startswith(("/dev/tcp/", "/dev/udp/")) for _, t in cmd.redirects):
+        d.socket_sent(cmd, where, add)  # (a file sent over bash's own sockets: gate/rules/shell_dataout.py)
     if "amsi" in text:
         amsi_bypass(cmd, analysis, where, add)
     if "." in text and IMPLANT_HINT.search(text):

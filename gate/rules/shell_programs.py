@@ -124,14 +124,32 @@ def _remote_moved(sub: str, args: list[str]) -> str | None:
 # a machine-wide "upgrade everything": by flag (`winget upgrade --all`), by the word all (`choco upgrade all`,
 # `scoop update *`), or by naming no package to a manager whose bare upgrade means all (`brew upgrade`)
 _UPGRADE_VERBS = {"winget": {"upgrade", "update"}, "choco": {"upgrade"}, "scoop": {"update"}, "brew": {"upgrade"},
-                  "port": {"upgrade"}, "softwareupdate": {"-i", "--install"}, "mas": {"upgrade"}}
+                  "port": {"upgrade"}, "softwareupdate": {"-i", "--install"}, "mas": {"upgrade"},
+                  # the Linux and BSD system managers: every installed program of the machine replaced at once
+                  "apt": {"upgrade", "full-upgrade", "dist-upgrade"}, "apt-get": {"upgrade", "dist-upgrade"},
+                  "aptitude": {"upgrade", "safe-upgrade", "full-upgrade", "dist-upgrade"},
+                  "dnf": {"upgrade", "update", "up", "distro-sync", "dsync", "upgrade-minimal"},
+                  "yum": {"update", "upgrade", "distro-sync"}, "microdnf": {"update", "upgrade"},
+                  "zypper": {"up", "update", "dup", "dist-upgrade", "patch"}, "apk": {"upgrade"},
+                  "pkg": {"upgrade"}, "snap": {"refresh"}, "flatpak": {"update", "upgrade"},
+                  "eopkg": {"upgrade", "up"}, "xbps-install": {"-su", "-u"}, "nix-env": {"-u", "--upgrade"}}
 _ALL_WORDS = frozenset({"--all", "-a", "-r", "--recurse", "all", "*", "outdated"})
-_BARE_MEANS_ALL = frozenset({"brew", "mas"})
+_BARE_MEANS_ALL = frozenset({"brew", "mas", "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk",
+                             "pkg", "snap", "flatpak", "eopkg", "xbps-install", "nix-env"})
+# managers whose upgrade replaces everything whatever else is named (`apt-get dist-upgrade`, `zypper dup`)
+_ALWAYS_ALL = frozenset({"dist-upgrade", "full-upgrade", "dup", "distro-sync", "dsync"})
+_ARCH_MANAGERS = frozenset({"pacman", "yay", "paru", "pikaur", "trizen"})
+_ARCH_QUERY = frozenset("silgpc")  # -Ss, -Si, -Sl, -Sg, -Sp, -Sc: searches, prints, cleans
 
 
 def _upgrades_everything(name: str, verb: str, rest: list[str]) -> bool:
+    if name in _ARCH_MANAGERS:  # `pacman -Syu`, `yay -Syyu`, `pacman -Su`: the whole system, whatever is named
+        flags = verb[2:] if verb.startswith("-s") and not verb.startswith("--") else ""
+        return "u" in flags and not set(flags) & _ARCH_QUERY
     if verb not in _UPGRADE_VERBS.get(name, ()):
         return False
+    if verb in _ALWAYS_ALL:
+        return True
     if any(w in _ALL_WORDS for w in rest):
         return True
     return name in _BARE_MEANS_ALL and not any(not w.startswith("-") for w in rest)

@@ -59,8 +59,8 @@ def test_changing_deskgate_own_files_blocks(policy, monkeypatch):
 
 
 def test_sensitive_files_ask_for_reads(policy):
-    for path in ("/project/.env", "/project/.env.production", "secrets.yaml", "~/.kube/config",
-                 "~/.docker/config.json", "/srv/app/credentials.json", "~/.ssh/config", "/certs/server.pem",
+    for path in ("/project/.env", "/project/.env.production", "secrets.yaml", "~/.kube/config-staging",
+                 "/srv/app/credentials.json", "~/.ssh/config", "/certs/server.pem",
                  "~/.bash_history", "~/.mozilla/firefox/abc.default/places.sqlite"):
         got = read(policy, path)
         assert "confirm.files.sensitive-read" in got and "block.files.credential-read" not in got, path

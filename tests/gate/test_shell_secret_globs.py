@@ -22,7 +22,7 @@ def verdict(command: str):
     ("cat `ls ~/.aws/*`", "block.shell.credential-read"),
     ("cat ~/.*", "block.shell.credential-read"),
     ("cat /etc/*", "block.shell.credential-read"),
-    ("cat ~/.config/gh/*", "confirm.shell.secret-read"),
+    ("cat ~/.config/gh/*", "block.shell.credential-read"),  # (hosts.yml holds the token)
     ("cat /proc/$(pgrep sshd)/environ", "confirm.shell.secret-read"),
     ("cat .env*", "confirm.shell.secret-read"),
 ])
