@@ -220,6 +220,28 @@ def runs_later(ctx: Context) -> CheckResult:
     return None
 
 
+# a program or a library by its name: what Windows starts or loads (a screen saver, a Control Panel item)
+_PROGRAM_FILE = re.compile(r"\.(?:dll|exe|scr|cpl|sys|ocx|drv|com|pif|msi|hta)$", re.IGNORECASE)
+
+
+@rule("block.files.dropped-program", "writing a program or a library outside the work area", risk=Risk.CRITICAL,
+      types=("file_write", "file_move"))
+def dropped_program(ctx: Context) -> CheckResult:
+    """Writing, or moving into place, a program or a library (`.dll`, `.exe`, `.scr`, `.cpl`, `.sys`...) outside the
+    work area: beside an application that loads a library by its name (DLL side-loading), in a folder anyone can
+    write to, or where a screen saver or a Run key starts it. An agent builds programs inside its project; one
+    written anywhere else waits to be run or loaded. Inside the work area (a build's output) it passes."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    targets = ((f.real, f.in_sandbox),) if ctx.type == "file_write" else ((f.to_real, f.to_in_sandbox),)
+    for real, inside in targets:
+        if real is not None and not inside and _PROGRAM_FILE.search(real):
+            return f"{_VERB[ctx.type]} {_short(real, ctx.compiled.home)}: a program or library placed outside the " \
+                "work area, where another program loads or starts it"
+    return None
+
+
 @rule("block.files.system-dir", "changing a system directory", risk=Risk.CRITICAL, types=CHANGING)
 def system_dir(ctx: Context) -> CheckResult:
     """Writing into, deleting in, or moving into or out of /etc, /usr, /bin, /boot, /sys, /proc, /dev
@@ -324,6 +346,7 @@ RULES: tuple[Rule, ...] = (
     sensitive_write,
     sensitive_write_inside,
     runs_later,
+    dropped_program,
     system_dir,
     delete_root,
     outside_sandbox,

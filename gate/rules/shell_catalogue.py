@@ -174,7 +174,7 @@ _METADATA_ONLY = frozenset({"ls", "stat", "test", "[", "[[", "getfacl", "lsattr"
 _CONTROL_FILE = re.compile(r"(?P<path>/etc/sudoers(\.d/[^\s'\")]*)?|/etc/passwd|/etc/group|/etc/ld\.so\.preload|"
                            r"/etc/pam\.d/[^\s'\")]+|authorized_keys2?)(?=$|[\s'\")\\;,|&>])")
 _OUTPUT_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-L|--log|-t|--dump-bin|-W|"
-                          r"--junit-xml|-filename|--install)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
+                          r"--junit-xml|-filename|--install|-fprintf|-fprint|-fls|-fprint0)(\s*=?\s*|\s+)(?P<path>/etc/sudoers|/etc/passwd|/etc/group|"
                           r"/etc/ld\.so\.preload|/etc/pam\.d|\S*authorized_keys)")
 
 
@@ -192,7 +192,9 @@ def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> N
         m = _CONTROL_FILE.search(span)
         if m is None or not _WRITES_IT.search(span):
             return
-    add(Finding("confirm.shell.system-write", Risk.HIGH,
+    # the same file written by a redirect is `block.shell.credential-tamper`: written by the program's own output
+    # option, or its print statement, it is the same change
+    add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                 f"{name} writes {m.group('path')}, a file that decides who may log in or act as root "
                 f"[gtfobins:file-write]{where}", span))
 

@@ -1348,6 +1348,10 @@ def _output_flags(words: tuple[str, ...], name: str) -> list[tuple[str, str]]:
     return found
 
 
+# ssh-keygen's modes that only read the file -f names
+_KEYGEN_READS = frozenset({"-l", "-lf", "-y", "-e", "-B", "-F", "-lv", "-E", "-Y", "-Q"})
+
+
 def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     if name in _WRITERS_BY_NAME:
@@ -1362,6 +1366,8 @@ def _written_through_flags(d: Detector, cmd: Command, analysis: ShellAnalysis, w
                             cmd.span))
                 return
         return
+    if name == "ssh-keygen" and _KEYGEN_READS.intersection(words):
+        return  # -f names the file it reads in these modes: fingerprints, the public half, an export
     for base, value in _output_flags(words, name):
         path = resolve_path(value, cmd.cwd or None)
         if path and _CONTROL.search(path):

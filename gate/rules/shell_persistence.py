@@ -47,6 +47,12 @@ _RX_RUNS_LATER = re.compile(
     r"windows nt\\currentversion\\windows\S*\s.*\b(load|run)\b")
 
 
+# a program or script in a folder any user or program can write to (Public, the temporary folders, ProgramData's
+# root, the Recycle Bin): what a payload dropped there is named
+_DROPPED_PROGRAM = re.compile(r"(?i)(?:users/public|windows/temp|appdata/local/temp|/temp/|%temp%|\$env:temp|%public%|"
+                              r"programdata/[^/]+|\$recycle\.bin)/?\S*\.(?:exe|scr|dll|ps1|bat|cmd|vbs|js|hta|cpl)\b")
+
+
 # desktop processes the system starts again at once (killed to make a `defaults write` take effect)
 # Windows' shell: Explorer ended by name and started again on the same line, as after a setting change
 _WINDOWS_RELAUNCHED = frozenset({"explorer"})
@@ -230,6 +236,15 @@ class PersistenceChecks:
             return
         if cmd.name == "reg" and not (words[:1] == ["add"] and (
                 any(_RX_SCHEDULED.search(w) for w in words) or _RX_RUNS_LATER.search(" ".join(words)))):
+            return
+        if cmd.name in ("set-itemproperty", "new-itemproperty", "sp") and not (
+                any(_RX_SCHEDULED.search(w) for w in words) or _RX_RUNS_LATER.search(" ".join(words))):
+            return  # PowerShell's registry writes: only a value Windows runs later is this check's
+        if cmd.name in ("reg", "set-itemproperty", "new-itemproperty", "sp") and \
+                (dropped := next((w for w in words if _DROPPED_PROGRAM.search(w.replace("\\", "/"))), None)):
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"{cmd.name} makes Windows start {dropped} later, a program kept in a folder anyone can write "
+                        f"to{where}", cmd.span))
             return
         if cmd.name in ("at", "batch") and (not words or words[0] in ("-l", "-r", "-d", "-c")):
             return

@@ -186,6 +186,12 @@ _SOCKET_STREAM = re.compile(r"(net\.sockets\.(tcpclient|socket)|\btcpclient\b)[\
                             r"\.getstream\s*\([\s\S]{0,400}?(net\.sockets\.|\btcpclient\b)")
 
 
+# folders any user or any program can write to, where a dropped payload waits: Public, the temporary folders,
+# ProgramData's root, the Recycle Bin
+_STAGING_FOLDER = re.compile(r"(?i)(?:^|/)(?:users/public|windows/temp|appdata/local/temp|programdata/[^/]+$|"
+                             r"\$recycle\.bin|%temp%|\$env:temp|%public%|\$env:public)(?:/|$)")
+
+
 def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     hidden = encoded = bypass = False
     argv = [a.lower() for a in cmd.argv]
@@ -201,6 +207,10 @@ def _host(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         elif flag in ("ep", "ex", "exec") or (len(flag) >= 2 and "executionpolicy".startswith(flag)):
             bypass = bypass or value in ("bypass", "unrestricted")
         elif flag in ("c", "command", "f", "file") or (len(flag) >= 3 and "command".startswith(flag)):
+            if flag in ("f", "file") and hidden and _STAGING_FOLDER.search(value.replace("\\", "/")):
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                            f"{cmd.name} runs the script {cmd.argv[k + 1]} from a folder anyone can write to, in a "
+                            f"hidden window: a dropped payload the person does not see{where}", cmd.span))
             break  # what follows is the command line it runs, not its own options
     if hidden and _SOCKET_STREAM.search(" ".join(argv)):
         add(Finding("block.shell.reverse-shell", Risk.CRITICAL,
