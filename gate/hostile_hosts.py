@@ -139,7 +139,9 @@ def hostile_host(host: str) -> str | None:
 
 
 # a host name or URL in a command's words: scheme://host, user@host, or a bare dotted name
-_URL_HOST = re.compile(r"(?i)\b(?:[a-z][a-z0-9+.-]*://)?(?:[^\s/@'\"]+@)?((?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*)\b")
+# (every part bounded, so a long run of dots and words is read in one pass: no search starts over a long stretch)
+_URL_HOST = re.compile(r"(?i)\b(?:[a-z][a-z0-9+.-]{0,15}://)?(?:[^\s/@'\"]{1,64}@)?"
+                       r"((?:[a-z0-9-]{1,63}\.){1,16}[a-z][a-z0-9-]{0,62})\b")
 # what a command does to send rather than fetch: an upload, a POST body, a pipe or a redirect into a socket
 _SENDS = re.compile(r"(?i)(?:\s-(?:T|F|d)\b|\s--(?:upload-file|data(?:-binary|-raw|-urlencode)?|form|post-file|"
                     r"post-data|body-file|body-data|json)\b|-Method\s+(?:Post|Put)\b|-InFile\b|\|\s*(?:nc|ncat|netcat|"

@@ -113,7 +113,7 @@ def test_always_allow_is_the_exact_host_under_shared_hosting(start) -> None:
     run, policy = start
     person = Person(lambda r: Answer.ALWAYS_ALLOW)
     sock = run(person)
-    first = _go(sock, "https://attacker.s3.amazonaws.com/login.html")
+    first = _go(sock, "https://attacker.s3.amazonaws.com/index.html")
     assert first["decision"] == "confirm" and first["decided_by"] == "person"
     (request,) = person.asked
     assert request.wider_rule is None and request.wider_label == ""  # no subdomain choice at all
