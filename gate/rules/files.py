@@ -221,7 +221,8 @@ def runs_later(ctx: Context) -> CheckResult:
 
 
 # a program or a library by its name: what Windows starts or loads (a screen saver, a Control Panel item)
-_PROGRAM_FILE = re.compile(r"\.(?:dll|exe|scr|cpl|sys|ocx|drv|com|pif|msi|hta)$", re.IGNORECASE)
+# (not .com: a file named for a site, `example.com`, is far more common than a DOS program)
+_PROGRAM_FILE = re.compile(r"\.(?:dll|exe|scr|cpl|sys|ocx|drv|pif|msi|hta)$", re.IGNORECASE)
 
 
 @rule("block.files.dropped-program", "writing a program or a library outside the work area", risk=Risk.CRITICAL,

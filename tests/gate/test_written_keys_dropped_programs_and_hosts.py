@@ -52,3 +52,8 @@ def test_a_project_script_in_a_hidden_window_only_asks() -> None:
 def test_a_program_written_outside_the_work_area_blocks(path: str, decision: str) -> None:
     got = GATE.assess(action_from_dict({"type": "file_write", "path": path, "content": "MZ"}), Observation())
     assert got.decision.value == decision, (path, got.rules)
+
+
+def test_a_file_named_for_a_site_is_no_program() -> None:
+    action = action_from_dict({"type": "file_write", "path": "~/sites/example.com", "content": "server {}"})
+    assert "block.files.dropped-program" not in GATE.assess(action, Observation()).rules
