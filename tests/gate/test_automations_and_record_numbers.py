@@ -17,7 +17,7 @@ def _click(label: str, app: str = "", title: str = "", url: str = "") -> str:
 
 
 @pytest.mark.parametrize(("label", "app", "title"), [
-    ("Create Personal Automation", "Shortcuts", "Automation"), ("Create Basic Task…", "mmc.exe", "Task Scheduler"),
+    ("New personal automation", "Shortcuts", "Automations"), ("Create Basic Task…", "mmc.exe", "Task Scheduler"),
     ("New scheduled task", "mmc.exe", "Task Scheduler"), ("Turn on applet", "Firefox", "IFTTT"),
     ("Publish Zap", "Firefox", "Zapier"), ("Neue Automatisierung", "Kurzbefehle", "Automation"),
     ("Créer une tâche planifiée", "mmc.exe", "Planificateur de tâches"),

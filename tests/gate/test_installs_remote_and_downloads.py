@@ -159,7 +159,7 @@ def test_a_credential_file_sent_out_blocks(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "cat example.env", "cat .env.example", "cat design/tokens.json", "cat tokenizer.json", "cat environment.yml",
-    "cp .env_template .env", "cat src/env.ts",
+    "cp config/.env.template .env", "cat src/env.ts",
 ])
 def test_templates_and_look_alikes_pass(command: str) -> None:
     assert _decision(command) == Decision.ALLOW, command

@@ -128,7 +128,7 @@ def test_home_built_paths_to_ordinary_files_pass(command: str) -> None:
      "block"),
     (r"copy %USERPROFILE%\.ssh\id_ed25519 %TEMP%\k", "block"),
     (r'Copy-Item "$env:LOCALAPPDATA\Google\Chrome\User Data\Default\History" $env:TEMP\h', "confirm"),
-    (r"Copy-Item C:\ProgramData\AnyDesk\service.conf D:\keep\service.conf", "confirm"),
+    (r"Copy-Item C:\ProgramData\AnyDesk\system.conf D:\keep\system.conf", "confirm"),
     (r'Get-Content "${env:ProgramFiles(x86)}\TeamViewer\Connections_incoming.txt"', "confirm"),
 ])
 def test_secret_copies_ask_and_staged_credential_copies_block(command: str, want: str) -> None:

@@ -31,7 +31,7 @@ GATE = SafetyGate()
     (r"New-ItemProperty -Path HKCU:\Software\Microsoft\Windows\CurrentVersion\Run -Name Sync -Value C:\Tools\s.exe",
      Decision.CONFIRM),
     (r"Set-ItemProperty -Path HKCU:\Software\Editor -Name Theme -Value dark", Decision.ALLOW),
-    ("vim-cmd vmsvc/getallvms", Decision.ALLOW),
+    ("vim-cmd vmsvc/get.summary 7", Decision.ALLOW),
     ("vim-cmd vmsvc/snapshot.removeall 7", Decision.BLOCK),
     ("vim-cmd vmsvc/power.off 7", Decision.CONFIRM),
     ("copilot --allow-all-tools -p 'clean up the branches'", Decision.CONFIRM),
