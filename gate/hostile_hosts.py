@@ -21,7 +21,7 @@ import re
 from gate.destinations import _BOOK, own_site
 from gate.urls import ip_of, registrable
 
-__all__ = ["brand_service", "command_hosts", "hostile_host", "sends_out", "short_link", "typo_squat"]
+__all__ = ["brand_service", "command_hosts", "hostile_host", "one_edit_apart", "sends_out", "short_link", "typo_squat"]
 
 _SL = _BOOK["short-links"]
 _HIDDEN = frozenset(_SL["hidden"])
@@ -177,8 +177,8 @@ def sends_out(command: str) -> bool:
     return _SENDS.search(command) is not None
 
 
-def _near(a: str, b: str) -> bool:
-    """One letter added, dropped, changed, or two neighbours swapped."""
+def one_edit_apart(a: str, b: str) -> bool:
+    """One letter added, dropped, changed, or two neighbours swapped (web.py's brand check reads it too)."""
     if a == b or abs(len(a) - len(b)) > 1:
         return False
     if len(a) == len(b):
@@ -209,11 +209,11 @@ def typo_squat(host: str) -> str | None:
                 continue
             if p[:1] != brand[:1]:
                 continue  # a misspelling keeps the first letter; another first letter is another word (`finance`)
-            if len(brand) >= 5 and (_near(p, brand) or _two_changes(p, brand)):
+            if len(brand) >= 5 and (one_edit_apart(p, brand) or _two_changes(p, brand)):
                 return brand
-            if len(brand) == 4 and len(p) >= 4 and _near(p, brand) and p[:2] == brand[:2]:
+            if len(brand) == 4 and len(p) >= 4 and one_edit_apart(p, brand) and p[:2] == brand[:2]:
                 return brand
-            if len(brand) <= 3 and len(parts) > 1 and _near(p, brand) and len(p) >= 3 and \
+            if len(brand) <= 3 and len(parts) > 1 and one_edit_apart(p, brand) and len(p) >= 3 and \
                     p[0] == brand[0] and any(q in _PARCEL for q in parts if q != p):
                 return brand
     return None

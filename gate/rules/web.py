@@ -39,7 +39,7 @@ from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
-from gate.hostile_hosts import command_hosts, sends_out, short_link
+from gate.hostile_hosts import command_hosts, one_edit_apart, sends_out, short_link
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -687,18 +687,6 @@ def _within(a: str, b: str, limit: int) -> bool:
     return row[-1] <= limit
 
 
-def _near(a: str, b: str) -> bool:
-    """Edit distance 1 (one letter added, dropped, changed, or two neighbours swapped)."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
-
-
 class Brands:
     """`web.brands` indexed for the look-alike checks, once per policy (gate/compiled.py); `lookalike`
     remembers its answers for these brands only."""
@@ -757,7 +745,7 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         by_len = index.by_length
         # one edit keeps the first or the last letter: a cheap filter before the comparison
         near = next((b for n in (len(site) - 1, len(site), len(site) + 1) for b in by_len.get(n, ())
-                     if (b[0] == site[0] or b[-1] == site[-1]) and _near(site, b)), None)
+                     if (b[0] == site[0] or b[-1] == site[-1]) and one_edit_apart(site, b)), None)
         if near is not None:
             return f"{shown} is one letter away from {near}"
         # a long brand survives two or three slips and still reads as itself (`steamcomunnity`), when its first
