@@ -530,7 +530,7 @@ def session_key(ctx: Context) -> str | None:
     return None
 
 
-_PASTE_KEYS = frozenset({"ctrl+v", "ctrl+shift+v", "shift+insert", "super+v", "shift+super+v", "ctrl+alt+v"})
+PASTE_KEYS = frozenset({"ctrl+v", "ctrl+shift+v", "shift+insert", "super+v", "shift+super+v", "ctrl+alt+v"})
 
 
 @rule("confirm.gui.paste-to-run", "Pasting the clipboard into a terminal or a Run dialog", risk=Risk.HIGH,
@@ -541,7 +541,7 @@ def paste_to_run(ctx: Context) -> str | None:
     ("press Win+R, paste, press Enter") get a page's command run by whoever is at the keyboard. A paste
     into an ordinary window (an editor, a form) does not ask."""
     combo = ctx.derived(key_combo)
-    if combo not in _PASTE_KEYS:
+    if combo not in PASTE_KEYS:
         return None
     where = ctx.derived(destination)
     if not where.runs_commands:
