@@ -333,6 +333,12 @@ def partial(value: str) -> Partial | None:
     return None if "$(" in value or "`" in value or not value.strip("$ ") else Partial(value)
 
 
+# Characters picked out of other text by index (`$env:ComSpec[4,15,25]`, `$PSHome[4]+$PSHome[30]`,
+# `(gv '*mdr*').Name[3,11,2]`), joined or reversed into a name: no honest line spells a command so.
+_SPELLED_NAME = re.compile(r"\[\s*-?\d{1,3}\s*(?:,\s*-?\d{1,3}\s*)+\]|\[\s*-?\d{1,3}\s*\]\s*\+|"
+                           r"\[\s*-\s*1\s*\.\.|-join\s*\(?\s*\[char|\[char\]\s*\d{2,3}\s*\+", re.IGNORECASE)
+
+
 class _Word(msgspec.Struct, frozen=True):
     value: str
     dynamic: bool = False
@@ -694,6 +700,11 @@ class _Reader:
     def ps_command(self, words: list[_Word], span: str) -> int | None:
         if words[0].kind == "call":
             words = words[1:]
+            if words and words[0].kind == "group" and _SPELLED_NAME.search(words[0].raw):
+                # `& ($env:ComSpec[4,15,25] -join '')`: the name of what runs is put together from characters
+                # of other text, so that no word of the line names it (Invoke-Obfuscation's launcher forms)
+                self.w.st.notes.append(("obfuscated", f"a command named by characters picked from other text: "
+                                                      f"{words[0].raw[:80]}"))
             if not words or words[0].kind in ("block", "group"):
                 return None  # `& { ... }`, `& (...)`: what they run was read with them
         elif words[0].raw == "." and len(words) > 1:
