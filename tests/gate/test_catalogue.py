@@ -3,6 +3,8 @@ gate judges as the function says, every catalogue class maps to an effect, and o
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
 
 from gate import SafetyGate, default_policy
@@ -138,7 +140,8 @@ def _per_program() -> list[tuple[str, object]]:
     for fn in FUNCTIONS:
         first, _, rest = fn.example.partition(" ")
         for name in fn.programs:
-            out.append((f"{name} {rest}".strip(), fn))
+            # (an app bundle's program, "google chrome", is written quoted, as a shell line names it)
+            out.append((f"{shlex.quote(name)} {rest}".strip(), fn))
     return out
 
 

@@ -8,10 +8,12 @@ import pytest
 from gate.model import Decision
 from tests.gate.table_sections import SectionChecks, shell
 
+_USE = {"tunnel-clients": "{p} --help"}
+
 
 class TestTunnelsSection(SectionChecks):
     MARKER = "# ---- tunnels ----"
-    USE = {"tunnel-clients": "{p} --help"}
+    USE = _USE
     AT_LEAST = 15
     FOREIGN_FUNCTIONS = True
 
