@@ -109,7 +109,7 @@ def short_link(host: str, path: str) -> str | None:
     return None
 
 
-def _label_hostile(label: str, *, site: bool) -> str | None:
+def _label_hostile(label: str, *, site: bool, weak_site: bool = False) -> str | None:
     for benign in _BENIGN_PARTS:
         label = label.replace(benign, "")
     parts = [p for p in label.split("-") if p]
@@ -122,14 +122,15 @@ def _label_hostile(label: str, *, site: bool) -> str | None:
             found.append(word)
     if not found:
         return None
-    if site and all(w in _WEAK for w in found) and len(found) < 2:
+    if site and not weak_site and all(w in _WEAK for w in found) and len(found) < 2:
         return None
     return found[0]
 
 
 @functools.lru_cache(maxsize=2048)
-def hostile_host(host: str) -> str | None:
-    """The word by which `host` names itself an attacker's, a malware's or a C2 server, or None."""
+def hostile_host(host: str, *, weak_site: bool = False) -> str | None:
+    """The word by which `host` names itself an attacker's, a malware's or a C2 server, or None. With `weak_site`
+    (a host data is sent to: gate/dataout.py), a word of `weak` counts as the site's own name too (`payload.io`)."""
     host = host.lower().rstrip(".")
     if not host or "." not in host or ip_of(host) is not None:
         return None
@@ -140,7 +141,7 @@ def hostile_host(host: str) -> str | None:
     n_site = len(reg.split("."))
     site_index = len(labels) - n_site
     for i, label in enumerate(labels[: site_index + 1]):
-        word = _label_hostile(label, site=i == site_index)
+        word = _label_hostile(label, site=i == site_index, weak_site=weak_site)
         if word is not None:
             return word
     return None
@@ -271,6 +272,11 @@ _IDP_WORDS = frozenset(_US["idp_words"])
 _KNOWN = frozenset(_US["known"])
 _IDP_GENERIC = frozenset(_US["idp_generic"])
 _ABUSED_TLDS = frozenset(_BOOK["tlds"]["abused"])
+_ARCHIVES = frozenset(_US["archives"])
+_DOC_NAMES = frozenset(_US["document_names"])
+_TOOL_NAMES = frozenset(_US["tool_names"])
+_UPLOAD_FOLDERS = frozenset(_US["upload_folders"])
+_FILE_DROPS = frozenset(_US["file_drops"])
 # brands whose name alone says what a page imitates, read inside a run-together file name (`...fedex.html`)
 _DISTINCT_BRANDS = frozenset(t for t in _BRAND_TOKENS if t not in _PLAIN and len(t) >= 5 and t.isalpha())
 _PAGE_EXT = frozenset({"html", "htm", "shtml", "xhtml", "php", "asp", "aspx", "jsp", "cgi", "svg"})
@@ -396,6 +402,24 @@ def _names_mailbox(value: str) -> bool:
     return _MAILBOX.match(text.strip()) is not None
 
 
+def _document_archive(name: str, host: str, segs: list[str], free: bool) -> str | None:
+    """An archive named as an invoice, a scan or a statement (`Invoice_0412.zip`, `Scan-2291.rar`), served from a
+    storage or free host, a file drop, a site's upload folder or a bulk-registered name: how mail malware is delivered
+    (the archive holds the program its name hides)."""
+    stem, dot, ext = name.lower().rpartition(".")
+    if not dot or ext not in _ARCHIVES or len(stem) > 80:
+        return None
+    words = set(_WORDS.findall(stem))
+    word = next((w for w in sorted(words) if w in _DOC_NAMES), None)
+    if word is None or words & _TOOL_NAMES:
+        return None
+    where = "a free host" if free else next((f"{s}/" for s in segs[:-1] if s.lower() in _UPLOAD_FOLDERS), None) or \
+        (f"the file drop {host}" if _suffix_in(host, _FILE_DROPS) else None) or \
+        (f"the bulk-registered .{host.rsplit('.', 1)[-1]}" if host.rsplit(".", 1)[-1] in _ABUSED_TLDS else None) or \
+        (f"the bare address {host}" if ip_of(host) is not None else None)
+    return f"an archive named {word!r} ({name[:48]}) served from {where}" if where else None
+
+
 @functools.lru_cache(maxsize=2048)
 def url_shape(url: str) -> Shape | None:
     """The signs in a web URL's shape alone, or None when it has none (or is on a host the gate knows)."""
@@ -407,10 +431,12 @@ def url_shape(url: str) -> Shape | None:
     published = next((p for p in _PUBLISHED if full.startswith(p)), None)
     storage = _suffix_in(host, _STORAGE)
     builder = _suffix_in(host, _BUILDERS) if storage is None else None
-    if published is None and storage is None and builder is None and not _unknown(host):
-        return None
     segs = [s for s in parts.path.split("/") if s][:16]
     last = segs[-1] if segs else ""
+    if published is None and storage is None and builder is None and not _unknown(host):
+        # a known file drop (a brand's own): only what its file is named says anything
+        archive = _document_archive(last, host, segs, False) if _suffix_in(host, _FILE_DROPS) else None
+        return Shape((archive,), 2, 0, None, None, False, None) if archive else None
     stem, dot, ext = last.rpartition(".")
     page = bool(dot) and ext.lower() in _PAGE_EXT
     signs: list[str] = []
@@ -428,6 +454,10 @@ def url_shape(url: str) -> Shape | None:
         shape += 1
         free_page = True
         signs.append(f"a page file on {builder}, where anyone publishes")
+    archive = _document_archive(last, host, segs, storage is not None or builder is not None)
+    if archive is not None:
+        shape += 2
+        signs.append(archive)
     labels = host.split(".")
     ip = ip_of(host)
     if ip is not None:

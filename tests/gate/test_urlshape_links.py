@@ -179,3 +179,51 @@ def test_not_random_tokens(text):
 def test_a_known_site_has_no_shape():
     assert url_shape("https://www.youtube.com/watch?v=dQw4w9WgXcQ") is None
     assert url_shape("http://localhost:3000/AbC12dEf34GhI56jKl78MnO90pQ") is None
+
+
+# -- an archive named as a document, where mail malware is served from ---------------------------------------------
+
+
+@pytest.mark.parametrize("url", [
+    "https://firebasestorage.googleapis.com/v0/b/promo-31.appspot.com/o/Invoice_2291.zip?alt=media",
+    "https://bakery-lindholm.com/wp-content/uploads/2025/02/Scanned-Remittance-7741.rar",
+    "https://dl.dropboxusercontent.com/s/q8w7e6/Payment_Advice_0412.zip",
+    "https://cdn.discordapp.com/attachments/11223344/55667788/Rechnung_2025_03.7z",
+    "https://bestdeals-club.top/get/Factura_44120.zip",
+])
+def test_document_named_archive_asks(url):
+    a = nav(url)
+    assert any(r in a.rules for r in SHAPE_RULES), (url, a.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://storage.googleapis.com/ml-public-data/datasets/flowers.zip",
+    "https://github.com/someuser/tool/archive/refs/heads/main.zip",
+    "https://example-vendor.com/downloads/invoice-template.zip",
+    "https://example-vendor.com/downloads/report-2024.zip",
+    "https://dl.dropboxusercontent.com/s/q8w7e6/holiday-photos.zip",
+    "https://files.pythonhosted.org/packages/source/r/requests/requests-2.31.0.tar.gz",
+])
+def test_ordinary_archives_pass(url):
+    a = nav(url)
+    assert not any(r in a.rules for r in SHAPE_RULES), (url, a.rules)
+
+
+# -- one table of hostile host names for every rule ---------------------------------------------------------------
+
+
+def test_hosts_named_hostile_read_one_table():
+    from gate.dataout import hostile_host as sent_to
+    from gate.hostile_hosts import hostile_host as named
+
+    # a word once known only to the data-out rules is now a navigation's too, and the other way round
+    assert sent_to("https://rootkit-drop.example.net/up") == "rootkit-drop.example.net"
+    assert named("rootkit-drop.example.net") == "rootkit"
+    assert sent_to("https://evilcorp.example/x") == "evilcorp.example"
+    # a weak word as the site's own name counts where data is sent, not where a page is opened
+    assert sent_to("https://payload.example") == "payload.example"
+    assert named("payload.example") is None
+    # security projects pass both
+    assert sent_to("https://exploit-db.com/search") is None
+    assert named("exploit-db.com") is None
+    assert sent_to("payload.json") is None
