@@ -286,6 +286,7 @@ _WORDS = re.compile(r"[^\W\d_]+")
 _IDS = re.compile(r"^\d+(?:_[a-z]{1,4})?$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
+_SLUG = re.compile(r"[-_.~+ ]+")
 _PRIVATE_TLDS = frozenset({"local", "localhost", "internal", "intranet", "lan", "home", "corp", "test", "example",
                            "invalid", "localdomain", "onion"})
 
@@ -302,11 +303,12 @@ class Shape(NamedTuple):
     credential: str | None
     free_page: bool
     idp: str | None
+    loose: int = 0  # of `shape`, the points of a token deeper in the path or in a query value (shops' and apps' ids)
 
     @property
     def asks(self) -> bool:
-        return self.shape >= 2 or (self.shape >= 1 and (self.host >= 1 or
-                                                        (self.free_page and self.credential is not None)))
+        return self.shape >= 2 or (self.shape - self.loose >= 1 and
+                                   (self.host >= 1 or (self.free_page and self.credential is not None)))
 
     @property
     def blocks(self) -> bool:
@@ -322,6 +324,8 @@ def random_token(text: str) -> bool:
     alnum = _ALNUM.sub("", text)
     if len(alnum) < 20 or _HEX.match(alnum) or alnum.startswith("eyJ"):
         return False
+    if sum(len(p) >= 3 and p.isalpha() and p.islower() for p in _SLUG.split(text)) >= 2:
+        return False  # a slug of words with an id (`ceramic-mug-<id>`)
     runs = _RUNS.findall(alnum)
     digit_runs = sum(r.isdigit() for r in runs)
     letters = "".join(r for r in runs if not r.isdigit())
@@ -351,17 +355,18 @@ def _unknown(host: str) -> bool:
     return _suffix_in(host, _KNOWN) is None and not own_site(host)
 
 
-def _brand_named(host: str, segs: list[str]) -> str | None:
-    """A brand named in the host's subdomain labels or in the path (a hyphen-part, a word, or a distinctive brand's
-    name inside a run-together file name) of a site that is not the brand's."""
+def _brand_named(host: str, segs: list[str], free: bool) -> str | None:
+    """A brand named in the host's subdomain labels or in the path (a hyphen-part, a word, or, on a free host, a
+    distinctive brand's name inside a run-together page file's name) of a site that is not the brand's."""
     reg = registrable(host)
     sub = host[: -len(reg)].rstrip(".") if host != reg else ""
     parts = [p for label in sub.split(".") for p in label.split("-") if p]
     for seg in segs:
-        stem = seg.rsplit(".", 1)[0].lower() if seg.rpartition(".")[2].lower() in _PAGE_EXT else seg.lower()
+        page = seg.rpartition(".")[2].lower() in _PAGE_EXT
+        stem = seg.rsplit(".", 1)[0].lower() if page else seg.lower()
         parts.extend(_WORDS.findall(stem))
         glued = _ALNUM.sub("", stem)
-        hit = next((b for b in _DISTINCT_BRANDS if b in glued), None) if len(glued) <= 80 else None
+        hit = next((b for b in _DISTINCT_BRANDS if b in glued), None) if free and page and len(glued) <= 80 else None
         if hit is not None:
             return hit
     return next((p for p in parts if p in _BRAND_TOKENS and p not in _PLAIN and len(p) >= 4), None)
@@ -440,7 +445,7 @@ def url_shape(url: str) -> Shape | None:
     stem, dot, ext = last.rpartition(".")
     page = bool(dot) and ext.lower() in _PAGE_EXT
     signs: list[str] = []
-    shape = hostp = 0
+    shape = hostp = loose = 0
     free_page = False
     if published is not None and last.lower() in ("exec", "dev"):
         shape += 2
@@ -485,11 +490,13 @@ def url_shape(url: str) -> Shape | None:
         signs.append(f"its whole path is a random token ({segs[0][:24]}...)")
     elif tokens:
         shape += 1
+        loose += 1
         signs.append(f"a random token in its path ({tokens[0][:24]}...)")
     query = [(k.lower(), v) for k, v in parse_qsl(parts.query, keep_blank_values=True)][:64]
     fed = [v for k, v in query if k not in _PURPOSE_KEYS and not k.startswith("utm_") and random_token(v)]
     if fed and not tokens:
         shape += 1 + (1 if page and ext.lower() == "php" else 0)
+        loose += 1
         signs.append(f"a {'script' if page else 'page'} fed a random key ({fed[0][:24]}...)")
     fragment = parts.raw.partition("#")[2]
     told = next((v for v in [fragment, *(v for _, v in query)] if _names_mailbox(v)), None)
@@ -517,10 +524,10 @@ def url_shape(url: str) -> Shape | None:
         signs.append(f"a site named for a {fee!r} at its {fee!r} page")
     credential = next((w for w in sorted(words) if w in _CREDENTIAL), None)
     free = published is not None or storage is not None or builder is not None
-    brand = _brand_named(host, segs) if ip is None and (free or not own_site(host)) else None
+    brand = _brand_named(host, segs, free) if ip is None and (free or not own_site(host)) else None
     idp = _idp_impostor(host) if ip is None and not own_site(host) and _suffix_in(host, _BUILDERS) is None else None
     if idp is not None:
         signs.append(f"{host} joins {idp!r} to a single-sign-on word, on a site not {idp}'s")
     if not signs:
         return None
-    return Shape(tuple(signs), shape, hostp, brand, credential, free_page, idp)
+    return Shape(tuple(signs), shape, hostp, brand, credential, free_page, idp, loose)

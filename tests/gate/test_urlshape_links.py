@@ -48,8 +48,8 @@ MAILBOX_B64 = base64.b64encode(b"r.meier@contoso-mail.example").decode()
     "https://deals4you.top/?a=1234&oc=55&c=9&s1=abc&s2=",
     # a PHP script fed a random key
     "http://harborlights-media.com/xkqpt.php?17=a93bf01c7de2_4f1.9be01aa.3370fe4b0c2a_18ab5c.Rt7ZqW2mXv9PkL4nB8sYd3",
-    # a bulk-registered name and a random token deeper in the path
-    "https://shipping-status.icu/p/order/Hx7Lq2Zm9RtV4kPw8NcB3yJd",
+    # a bulk-registered name and a random token as its path
+    "https://shipping-status.icu/Hx7Lq2Zm9RtV4kPw8NcB3yJd",
     "https://freegift-now.sa.com/5RbT2qLx8WmZ4kPn7VcH1yJd3Fs",
     # a published script's web page
     "https://script.google.com/macros/s/AKfycbz9QwErTy1234UiOpAsDfGhJkLzXcVbNm5678QwErTyUiOp/exec",
@@ -147,6 +147,10 @@ def test_a_link_whose_text_is_such_a_url_asks_when_clicked():
     "https://partner.example-affiliate.com/?a=123&c=456",
     "https://deals.example-blog.com/go/best-laptops-2024",
     "https://app.example-saas.com/invite/AbCdEfGh12IjKlMn34OpQrSt56",
+    # a shop under a cheap name: its product slugs with ids, its checkout's token, an event's ticket page
+    "https://example-store.shop/products/ceramic-mug-AbC12dEf34GhI56jKl78",
+    "https://example-store.shop/checkouts/cn/Z2NwLXVzLWVhc3QxOjAxSEFCQ0RFRkdISUpLTE1OT1BRUlNUVg?key=abc",
+    "https://tickets.example-events.com/e/AbCdEf12GhIj34KlMn56OpQr78",
     "https://app.example-saas.com/auth/callback?code=AbC12dEf34GhI56jKl78MnO90&state=Zx9Yw8Vu7Ts6Rq5Po4Nm3",
     # a single sign-on word beside a product's or a guide's name
     "https://sso-guide.com/", "https://okta-tools.net/",
