@@ -287,6 +287,9 @@ _IDS = re.compile(r"^\d+(?:_[a-z]{1,4})?$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
 _SLUG = re.compile(r"[-_.~+ ]+")
+_ESCAPED_PLAIN = re.compile(r"%(?:3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|6[1-9A-Fa-f]|7[0-9Aa])")
+_DOC_EXT = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "odt", "txt", "csv", "jpg", "png",
+                      "eml", "msg"})
 _PRIVATE_TLDS = frozenset({"local", "localhost", "internal", "intranet", "lan", "home", "corp", "test", "example",
                            "invalid", "localdomain", "onion"})
 
@@ -459,6 +462,13 @@ def url_shape(url: str) -> Shape | None:
         shape += 1
         free_page = True
         signs.append(f"a page file on {builder}, where anyone publishes")
+    if page and stem.rpartition(".")[2].lower() in _DOC_EXT:
+        shape += 2
+        signs.append(f"a web page named as a document ({last[:48]})")
+    raw_path = parts.raw.split("://", 1)[-1].partition("/")[2].partition("?")[0].partition("#")[0]
+    if len(_ESCAPED_PLAIN.findall(raw_path)) >= 4:
+        shape += 2
+        signs.append("its path spells plain letters in percent escapes")
     archive = _document_archive(last, host, segs, storage is not None or builder is not None)
     if archive is not None:
         shape += 2
@@ -523,6 +533,10 @@ def url_shape(url: str) -> Shape | None:
         hostp += 1
         signs.append(f"a site named for a {fee!r} at its {fee!r} page")
     credential = next((w for w in sorted(words) if w in _CREDENTIAL), None)
+    prefilled = next((k for k, v in query if _MAILBOX.match(v.strip())), None) if page else None
+    if prefilled is not None:
+        shape += 2 if credential else 1
+        signs.append(f"a {'sign-in ' if credential else ''}page file told a mailbox's address ({prefilled}=)")
     free = published is not None or storage is not None or builder is not None
     brand = _brand_named(host, segs, free) if ip is None and (free or not own_site(host)) else None
     idp = _idp_impostor(host) if ip is None and not own_site(host) and _suffix_in(host, _BUILDERS) is None else None

@@ -231,3 +231,27 @@ def test_hosts_named_hostile_read_one_table():
     assert sent_to("https://exploit-db.com/search") is None
     assert named("exploit-db.com") is None
     assert sent_to("payload.json") is None
+
+
+# -- a page named as a document, letters hidden in escapes, a sign-in page told whose address to show --------------
+
+
+@pytest.mark.parametrize("url", [
+    "https://northwind-lodge.com/share/Remittance_7741.pdf.html",
+    "https://northwind-lodge.com/%73%69%67%6E/%69%6E%64%65%78.php",
+    "https://northwind-lodge.com/portal/signin.php?user=o.berg@fabrikam-mail.example",
+])
+def test_disguised_pages_ask(url):
+    a = nav(url)
+    assert any(r in a.rules for r in SHAPE_RULES), (url, a.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://fr.wikipedia.org/wiki/%C3%89cole_normale_sup%C3%A9rieure",
+    "https://northwind-lodge.com/files/annual%20report%202024.html",
+    "https://northwind-lodge.com/newsletter/unsubscribe.php?email=o.berg@fabrikam-mail.example",
+    "https://northwind-lodge.com/docs/release.v2.html",
+])
+def test_ordinary_escapes_and_addresses_pass(url):
+    a = nav(url)
+    assert not any(r in a.rules for r in SHAPE_RULES), (url, a.rules)
