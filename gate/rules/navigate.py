@@ -2074,16 +2074,17 @@ def url_shape_block(ctx: Context) -> CheckResult:
 def url_shape_confirm(ctx: Context) -> CheckResult:
     """A link whose shape, read without its page, is what phishing and spam feeds list (`[url-shape]` of
     resources/destinations.toml), on a host the gate has no name for: two points of shape, or one beside a sign of
-    its host. Shape: a web page file or a published script (`/macros/s/<id>/exec`) on object storage (two points)
-    or on an app host or site builder (one); a random token as the whole path of an unknown site (two) or in its
-    path or a query value (one, never enough beside a host's sign alone: shops' ids); a click-tracking folder
-    (`/track/`, `/cl/`) before a token (one) or a run of ids (two); an affiliate network's redirect (`?a=&oc=&c=&s1=`, two); a PHP script fed a random key (two); a
-    mailbox's address in base64 (two), or plainly given to a sign-in page file (two); a web page named as a document
-    (`.pdf.html`, two); plain letters spelt in percent escapes (two); an archive named as an invoice or a scan from
-    storage, a file drop, an upload folder or a cheap name (two); a site named for a fee at its fee page. Host: a
-    bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare address, punycode, a name of many hyphens or
-    digits. Brands' own sites, big sites with long ids (documents, products, videos, searches), hexadecimal hashes,
-    slugs of words with an id, tokens of sign-in and reset links, this machine and private networks pass."""
+    its host. Shape: a web page file or a published script (`/macros/s/<id>/exec`) on object storage (two points) or
+    on an app host or site builder (one); a random token as the whole path of an unknown site (two) or in its path
+    or a query value (one, never enough beside a host's sign alone: shops' ids); a click-tracking folder (`/track/`,
+    `/cl/`) before a token (one) or a run of ids (two); an affiliate network's redirect (`?a=&oc=&c=&s1=`, two); a
+    PHP script fed a random key (two); a mailbox's address in base64 (two), or plainly given to a sign-in page file
+    (two); a web page named as a document (`.pdf.html`, two); plain letters spelt in percent escapes (two); an
+    archive named as an invoice or a scan from storage, a file drop, an upload folder or a cheap name (two); a site
+    named for a fee at its fee page. Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
+    address, punycode, a name of many hyphens or digits. Brands' own sites, big sites with long ids (documents,
+    products, videos, searches), hexadecimal hashes, slugs of words with an id, tokens of sign-in and reset links,
+    this machine and private networks pass."""
     shape = ctx.derived(_shape)
     if shape is None or not shape.asks or shape.blocks:
         return None
