@@ -527,7 +527,7 @@ def url_shape(url: str) -> Shape | None:
         shape += 2
         signs.append("an affiliate network's redirect (" + "&".join(sorted(keys & _AFFILIATE)) + ")")
     words = {w.lower() for s in segs for w in _WORDS.findall(s)} | {s.lower().rsplit(".", 1)[0] for s in segs}
-    fee = next((w for w in sorted(words & _FEE_WORDS) if w in site), None)
+    fee = next((w for w in sorted(words & _FEE_WORDS) if len(w) >= 5 and w in site), None)  # not `coffee`'s `fee`
     if fee is not None and segs and segs[0].lower() == fee:
         shape += 1
         hostp += 1

@@ -154,6 +154,8 @@ def test_a_link_whose_text_is_such_a_url_asks_when_clicked():
     "https://app.example-saas.com/auth/callback?code=AbC12dEf34GhI56jKl78MnO90&state=Zx9Yw8Vu7Ts6Rq5Po4Nm3",
     # a single sign-on word beside a product's or a guide's name
     "https://sso-guide.com/", "https://okta-tools.net/",
+    # a fee word inside another word of the site's name
+    "https://coffeesrus-roastery.com/fees", "https://atolls-travel.com/tolls/",
 ])
 def test_ordinary_long_links_pass(url):
     a = nav(url)
