@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qsl
 
 from gate.cues import book_table
+from gate.hostile_hosts import hostile_host as named_hostile
 from gate.sensitive import find_sensitive
 from gate.urls import UrlParts, ip_of, is_loopback
 
@@ -670,21 +671,10 @@ def birth_and_address(text: str) -> bool:
 
 
 # -- where and what, by their names ------------------------------------------------------------------------
-# words a host's own name announces malice with, as a whole label part (`evil.com`, `attacker-h3.example`,
-# `c2.badsite.net`, `payload-cdn.io`): no honest service names itself so (`malwarebytes.com`, `evilmartians.com`
-# are other words)
-_HOSTILE_LABELS = frozenset({
-    "evil", "malware", "malwares", "malicious", "attacker", "attackers", "exploit", "exploits", "payload",
-    "payloads", "c2", "cnc", "c2server", "backdoor", "backdoors", "ransomware", "trojan", "botnet", "rootkit",
-    "keylogger", "stealer", "infostealer", "pwned", "exfil", "exfiltration", "dropper", "implant", "badguy",
-    "badactor", "spyware",
-    # other languages (de, fr, es, it, pt, nl)
-    "boese", "angreifer", "schadsoftware", "malveillant", "atacante", "malicioso", "attaccante", "kwaadaardig",
-    "aanvaller",
-})
+# a host's own name announcing malice (`evil.com`, `attacker-h3.example`, `c2.badsite.net`, `payload-cdn.io`) is read
+# by gate/hostile_hosts.py against `[hostile-hosts]` of resources/destinations.toml (one table for every rule)
 _HOST_OF = re.compile(r"^(?:[a-z][\w+.-]*://)?(?:[^/@\s]*@)?(?P<host>[a-z0-9][a-z0-9.-]*\.[a-z][a-z0-9-]{1,62})(?=$|[:/?#])",
                       re.IGNORECASE)
-_LABEL_SPLIT = re.compile(r"[.-]")
 # endings of file names that a word without a scheme more likely is than a host's top-level domain
 _FILE_ENDINGS = frozenset({"json", "txt", "sh", "py", "bin", "zip", "exe", "js", "ts", "xml", "yml", "yaml", "toml",
                            "csv", "tar", "gz", "tgz", "xz", "7z", "ps1", "html", "htm", "md", "log", "dat", "conf",
@@ -701,12 +691,9 @@ def hostile_host(word: str) -> str | None:
     if m is None:
         return None
     host = m.group("host").lower()
-    parts = _LABEL_SPLIT.split(host)
-    if "://" not in word and ("@" in word.split("/", 1)[0] or parts[-1] in _FILE_ENDINGS):
+    if "://" not in word and ("@" in word.split("/", 1)[0] or host.rsplit(".", 1)[-1] in _FILE_ENDINGS):
         return None  # a file's name (`payload.json`, `@payload.bin`), not a host
-    if any(p in _HOSTILE_LABELS for p in parts[:-1]):  # (the top-level domain is not a name)
-        return host
-    return None
+    return host if named_hostile(host, weak_site=True) else None
 
 
 # a file or folder named as data taken from its owner: loot, exfil(trated), stolen, dump(s), leaked, harvested,

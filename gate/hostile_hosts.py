@@ -11,17 +11,25 @@ network rules (a command's hosts, `command_hosts`):
   (`evil.com`, `attacker-h9.example`, `c2.example.net`).
 - `brand_service(host)`: a brand's name beside a service or help word on a site not the brand's.
 - `typo_squat(host)`: an exchange's or a carrier's name misspelt by one letter.
+- `url_shape(url)`: the signs of a link's shape alone (`[url-shape]`): a page file on a host anyone publishes on, a
+  random token as its path, a click-tracking or affiliate redirect, a bulk-registered name, a bare address; whether
+  they ask, and whether a brand or a sign-in word beside them blocks.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
+import itertools
 import re
+from typing import NamedTuple
+from urllib.parse import parse_qsl
 
 from gate.destinations import _BOOK, own_site
-from gate.urls import ip_of, registrable
+from gate.urls import ip_of, is_loopback, registrable, split_url
 
-__all__ = ["brand_service", "command_hosts", "hostile_host", "one_edit_apart", "sends_out", "short_link", "typo_squat"]
+__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "one_edit_apart", "random_token", "sends_out",
+           "short_link", "typo_squat", "url_shape"]
 
 _SL = _BOOK["short-links"]
 _HIDDEN = frozenset(_SL["hidden"])
@@ -101,7 +109,7 @@ def short_link(host: str, path: str) -> str | None:
     return None
 
 
-def _label_hostile(label: str, *, site: bool) -> str | None:
+def _label_hostile(label: str, *, site: bool, weak_site: bool = False) -> str | None:
     for benign in _BENIGN_PARTS:
         label = label.replace(benign, "")
     parts = [p for p in label.split("-") if p]
@@ -114,14 +122,15 @@ def _label_hostile(label: str, *, site: bool) -> str | None:
             found.append(word)
     if not found:
         return None
-    if site and all(w in _WEAK for w in found) and len(found) < 2:
+    if site and not weak_site and all(w in _WEAK for w in found) and len(found) < 2:
         return None
     return found[0]
 
 
 @functools.lru_cache(maxsize=2048)
-def hostile_host(host: str) -> str | None:
-    """The word by which `host` names itself an attacker's, a malware's or a C2 server, or None."""
+def hostile_host(host: str, *, weak_site: bool = False) -> str | None:
+    """The word by which `host` names itself an attacker's, a malware's or a C2 server, or None. With `weak_site`
+    (a host data is sent to: gate/dataout.py), a word of `weak` counts as the site's own name too (`payload.io`)."""
     host = host.lower().rstrip(".")
     if not host or "." not in host or ip_of(host) is not None:
         return None
@@ -132,7 +141,7 @@ def hostile_host(host: str) -> str | None:
     n_site = len(reg.split("."))
     site_index = len(labels) - n_site
     for i, label in enumerate(labels[: site_index + 1]):
-        word = _label_hostile(label, site=i == site_index)
+        word = _label_hostile(label, site=i == site_index, weak_site=weak_site)
         if word is not None:
             return word
     return None
@@ -243,3 +252,296 @@ def brand_service(host: str) -> tuple[str, str] | None:
     if brand in _PLAIN and word not in _STRONG_SERVICE and joined not in _STRONG_SERVICE:
         return None  # `remote-support`, `free-help`: an everyday word beside a service word
     return brand, word
+
+
+# -- the shape of a link --------------------------------------------------------------------------------------------
+
+_US = _BOOK["url-shape"]
+_STORAGE = frozenset(_US["storage"])
+_BUILDERS = frozenset(_US["builders"])
+_PUBLISHED = tuple(_US["published"])
+_CHEAP_SUFFIXES = frozenset(_US["cheap_suffixes"])
+_TRACK_FOLDERS = frozenset(_US["track_folders"])
+_AFFILIATE = frozenset(_US["affiliate_keys"])
+_AFFILIATE_MARKS = frozenset(_US["affiliate_marks"])
+_PURPOSE_KEYS = frozenset(_US["purpose_keys"])
+_CREDENTIAL = frozenset(_US["credential"]) | frozenset(_BOOK["phishing"]["signin"]) | \
+    frozenset(_BOOK["phishing"]["fine_payment"])
+_FEE_WORDS = frozenset(_US["fee_words"])
+_IDP_WORDS = frozenset(_US["idp_words"])
+_KNOWN = frozenset(_US["known"])
+_IDP_GENERIC = frozenset(_US["idp_generic"])
+_ABUSED_TLDS = frozenset(_BOOK["tlds"]["abused"])
+_ARCHIVES = frozenset(_US["archives"])
+_DOC_NAMES = frozenset(_US["document_names"])
+_TOOL_NAMES = frozenset(_US["tool_names"])
+_UPLOAD_FOLDERS = frozenset(_US["upload_folders"])
+_FILE_DROPS = frozenset(_US["file_drops"])
+# brands whose name alone says what a page imitates, read inside a run-together file name (`...fedex.html`)
+_DISTINCT_BRANDS = frozenset(t for t in _BRAND_TOKENS if t not in _PLAIN and len(t) >= 5 and t.isalpha())
+_PAGE_EXT = frozenset({"html", "htm", "shtml", "xhtml", "php", "asp", "aspx", "jsp", "cgi", "svg"})
+_ALNUM = re.compile(r"[^A-Za-z0-9]")
+_RUNS = re.compile(r"[A-Za-z]+|\d+")
+_WORDS = re.compile(r"[^\W\d_]+")
+_IDS = re.compile(r"^\d+(?:_[a-z]{1,4})?$")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_HEX = re.compile(r"^[0-9a-fA-F]+$")
+_SLUG = re.compile(r"[-_.~+ ]+")
+_ESCAPED_PLAIN = re.compile(r"%(?:3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|6[1-9A-Fa-f]|7[0-9Aa])")
+_DOC_EXT = frozenset({"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "rtf", "odt", "txt", "csv", "jpg", "png",
+                      "eml", "msg"})
+_PRIVATE_TLDS = frozenset({"local", "localhost", "internal", "intranet", "lan", "home", "corp", "test", "example",
+                           "invalid", "localdomain", "onion"})
+
+
+class Shape(NamedTuple):
+    """What a URL's shape says: `signs` (why, each with its points), `shape` (points of the link's own shape: a page
+    file on a free host, a random token, a redirect), `host` (points of its host: a cheap name, a bare address),
+    `brand` (a brand the link names on a site not the brand's), `credential` (a sign-in or payment word of its path)."""
+
+    signs: tuple[str, ...]
+    shape: int
+    host: int
+    brand: str | None
+    credential: str | None
+    free_page: bool
+    idp: str | None
+    loose: int = 0  # of `shape`, the points of a token deeper in the path or in a query value (shops' and apps' ids)
+
+    @property
+    def asks(self) -> bool:
+        return self.shape >= 2 or (self.shape - self.loose >= 1 and
+                                   (self.host >= 1 or (self.free_page and self.credential is not None)))
+
+    @property
+    def blocks(self) -> bool:
+        return self.idp is not None or (self.asks and self.brand is not None) or \
+            (self.free_page and self.shape >= 2 and self.credential is not None)
+
+
+def random_token(text: str) -> bool:
+    """Text that reads as a generated key, not words or a number: twenty letters and digits or more, upper and lower
+    case with digits scattered among them (`4ZhdaM4983QuxQ289...`), or lower case with few vowels and digits in several
+    places (`adgchjsa...8234638vsdfh...`). A hexadecimal hash (a commit, a session id), a JSON web token, a title
+    written in camel case and a word with a year are not."""
+    alnum = _ALNUM.sub("", text)
+    if len(alnum) < 20 or _HEX.match(alnum) or alnum.startswith("eyJ"):
+        return False
+    if sum(len(p) >= 3 and p.isalpha() and p.islower() for p in _SLUG.split(text)) >= 2:
+        return False  # a slug of words with an id (`ceramic-mug-<id>`)
+    runs = _RUNS.findall(alnum)
+    digit_runs = sum(r.isdigit() for r in runs)
+    letters = "".join(r for r in runs if not r.isdigit())
+    if not letters or digit_runs < 2:
+        return False
+    upper = sum(c.isupper() for c in letters)
+    lower = len(letters) - upper
+    vowels = sum(c in "aeiouAEIOU" for c in letters) / len(letters)
+    if upper >= 3 and lower >= 3:
+        # random mixed case changes case often; a camel-case title changes it once a word
+        changes = sum(a.isupper() != b.isupper() for a, b in itertools.pairwise(letters))
+        return changes >= len(letters) / 5 or vowels < 0.3
+    return vowels < 0.25 and digit_runs >= 2 and len(letters) >= 10
+
+
+def _suffix_in(host: str, table: frozenset[str]) -> str | None:
+    return next((s for s in [host, *_suffixes(host)] if s in table), None)
+
+
+def _unknown(host: str) -> bool:
+    """A host the gate has no name for: not a brand's own, not a listed big site, not this machine or a private net."""
+    if is_loopback(host) or "." not in host or host.rsplit(".", 1)[-1] in _PRIVATE_TLDS:
+        return False
+    ip = ip_of(host)
+    if ip is not None:
+        return ip.is_global
+    return _suffix_in(host, _KNOWN) is None and not own_site(host)
+
+
+def _brand_named(host: str, segs: list[str], free: bool) -> str | None:
+    """A brand named in the host's subdomain labels or in the path (a hyphen-part, a word, or, on a free host, a
+    distinctive brand's name inside a run-together page file's name) of a site that is not the brand's."""
+    reg = registrable(host)
+    sub = host[: -len(reg)].rstrip(".") if host != reg else ""
+    parts = [p for label in sub.split(".") for p in label.split("-") if p]
+    for seg in segs:
+        page = seg.rpartition(".")[2].lower() in _PAGE_EXT
+        stem = seg.rsplit(".", 1)[0].lower() if page else seg.lower()
+        parts.extend(_WORDS.findall(stem))
+        glued = _ALNUM.sub("", stem)
+        hit = next((b for b in _DISTINCT_BRANDS if b in glued), None) if free and page and len(glued) <= 80 else None
+        if hit is not None:
+            return hit
+    return next((p for p in parts if p in _BRAND_TOKENS and p not in _PLAIN and len(p) >= 4), None)
+
+
+def _idp_impostor(host: str) -> str | None:
+    """A site's own name that joins a company's name to a single-sign-on word (`<company>-okta`, `<company>-sso`,
+    `sso-<company>`): the sign-in portals of help-desk phishing campaigns."""
+    site = registrable(host).split(".", 1)[0]
+    parts = [p for p in site.split("-") if p]
+    if len(parts) < 2 or not any(p in _IDP_WORDS for p in parts):
+        return None
+    rest = [p for p in parts if p not in _IDP_WORDS]
+    joined = "".join(rest)
+    if joined in _BRAND_TOKENS or any(p in _BRAND_TOKENS and len(p) >= 3 for p in rest):
+        return joined
+    # a company the brand tables do not list, beside the two words those campaigns use (`<company>-okta`)
+    if len(rest) == 1 and len(joined) >= 5 and joined.isalpha() and {"okta", "sso"} & set(parts) and \
+            joined not in _CREDENTIAL and joined not in _SERVICE_WORDS and joined not in _IDP_GENERIC:
+        return joined
+    return None
+
+
+_B64 = re.compile(r"^[A-Za-z0-9+/_-]{12,400}={0,2}$")
+_MAILBOX = re.compile(r"^[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}$")
+
+
+def _names_mailbox(value: str) -> bool:
+    """A value that is a mailbox's address written in base64 (`#dXNlckBleGFtcGxlLmNvbQ==`)."""
+    value = value.strip()
+    if not _B64.match(value):
+        return False
+    try:
+        text = base64.b64decode(value.replace("-", "+").replace("_", "/") + "=" * (-len(value) % 4),
+                                validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return _MAILBOX.match(text.strip()) is not None
+
+
+def _document_archive(name: str, host: str, segs: list[str], free: bool) -> str | None:
+    """An archive named as an invoice, a scan or a statement (`Invoice_0412.zip`, `Scan-2291.rar`), served from a
+    storage or free host, a file drop, a site's upload folder or a bulk-registered name: how mail malware is delivered
+    (the archive holds the program its name hides)."""
+    stem, dot, ext = name.lower().rpartition(".")
+    if not dot or ext not in _ARCHIVES or len(stem) > 80:
+        return None
+    words = set(_WORDS.findall(stem))
+    word = next((w for w in sorted(words) if w in _DOC_NAMES), None)
+    if word is None or words & _TOOL_NAMES:
+        return None
+    where = "a free host" if free else next((f"{s}/" for s in segs[:-1] if s.lower() in _UPLOAD_FOLDERS), None) or \
+        (f"the file drop {host}" if _suffix_in(host, _FILE_DROPS) else None) or \
+        (f"the bulk-registered .{host.rsplit('.', 1)[-1]}" if host.rsplit(".", 1)[-1] in _ABUSED_TLDS else None) or \
+        (f"the bare address {host}" if ip_of(host) is not None else None)
+    return f"an archive named {word!r} ({name[:48]}) served from {where}" if where else None
+
+
+@functools.lru_cache(maxsize=2048)
+def url_shape(url: str) -> Shape | None:
+    """The signs in a web URL's shape alone, or None when it has none (or is on a host the gate knows)."""
+    parts = split_url(url)
+    if parts is None or parts.scheme not in ("http", "https", "") or not parts.host:
+        return None
+    host = parts.host.removeprefix("www.")
+    full = host + parts.path
+    published = next((p for p in _PUBLISHED if full.startswith(p)), None)
+    storage = _suffix_in(host, _STORAGE)
+    builder = _suffix_in(host, _BUILDERS) if storage is None else None
+    segs = [s for s in parts.path.split("/") if s][:16]
+    last = segs[-1] if segs else ""
+    if published is None and storage is None and builder is None and not _unknown(host):
+        # a known file drop (a brand's own): only what its file is named says anything
+        archive = _document_archive(last, host, segs, False) if _suffix_in(host, _FILE_DROPS) else None
+        return Shape((archive,), 2, 0, None, None, False, None) if archive else None
+    stem, dot, ext = last.rpartition(".")
+    page = bool(dot) and ext.lower() in _PAGE_EXT
+    signs: list[str] = []
+    shape = hostp = loose = 0
+    free_page = False
+    if published is not None and last.lower() in ("exec", "dev"):
+        shape += 2
+        free_page = True
+        signs.append(f"a script published as a web page on {host}")
+    elif storage is not None and page:
+        shape += 2
+        free_page = True
+        signs.append(f"a web page served as a file from the storage host {storage}")
+    elif builder is not None and (page or last.lower() == "exec"):
+        shape += 1
+        free_page = True
+        signs.append(f"a page file on {builder}, where anyone publishes")
+    if page and stem.rpartition(".")[2].lower() in _DOC_EXT:
+        shape += 2
+        signs.append(f"a web page named as a document ({last[:48]})")
+    raw_path = parts.raw.split("://", 1)[-1].partition("/")[2].partition("?")[0].partition("#")[0]
+    if len(_ESCAPED_PLAIN.findall(raw_path)) >= 4:
+        shape += 2
+        signs.append("its path spells plain letters in percent escapes")
+    archive = _document_archive(last, host, segs, storage is not None or builder is not None)
+    if archive is not None:
+        shape += 2
+        signs.append(archive)
+    labels = host.split(".")
+    ip = ip_of(host)
+    if ip is not None:
+        hostp += 1
+        signs.append(f"a bare address {host}")
+    elif labels[-1] in _ABUSED_TLDS or _suffix_in(host, _CHEAP_SUFFIXES):
+        hostp += 1
+        signs.append(f"the bulk-registered name .{_suffix_in(host, _CHEAP_SUFFIXES) or labels[-1]}")
+    if any(lab.startswith("xn--") for lab in labels):
+        hostp += 1
+        signs.append(f"{host} is written in another script (punycode)")
+    if parts.userinfo:
+        shape += 2
+        signs.append("a name before '@' hides the real host")
+    site = registrable(host).split(".", 1)[0] if ip is None else ""
+    if site.startswith("xn--"):
+        pass  # punycode's own hyphens and digits are counted above
+    elif site.count("-") >= 3 or (sum(c.isdigit() for c in site) >= 4 and any(c.isalpha() for c in site)):
+        hostp += 1
+        signs.append(f"the site's name {site!r} is a run of hyphens or digits")
+    tokens = [s for s in segs if random_token(s.rpartition(".")[0] if s.rpartition(".")[2].lower() in _PAGE_EXT
+                                              else s)]
+    if segs and len(segs) <= 2 and tokens and tokens[0] is segs[0] and (len(segs) == 1 or len(segs[1]) <= 12):
+        shape += 2
+        signs.append(f"its whole path is a random token ({segs[0][:24]}...)")
+    elif tokens:
+        shape += 1
+        loose += 1
+        signs.append(f"a random token in its path ({tokens[0][:24]}...)")
+    query = [(k.lower(), v) for k, v in parse_qsl(parts.query, keep_blank_values=True)][:64]
+    fed = [v for k, v in query if k not in _PURPOSE_KEYS and not k.startswith("utm_") and random_token(v)]
+    if fed and not tokens:
+        shape += 1 + (1 if page and ext.lower() == "php" else 0)
+        loose += 1
+        signs.append(f"a {'script' if page else 'page'} fed a random key ({fed[0][:24]}...)")
+    fragment = parts.raw.partition("#")[2]
+    told = next((v for v in [fragment, *(v for _, v in query)] if _names_mailbox(v)), None)
+    if told is not None:
+        shape += 2
+        signs.append("it carries a mailbox's address written in base64, the way a kit is told whose sign-in to copy")
+    if segs and segs[0].lower() in _TRACK_FOLDERS and len(segs) >= 2:
+        rest = segs[1:]
+        ids = [s for s in rest if _IDS.match(s)]
+        if tokens:
+            shape += 1
+            signs.append(f"a click-tracking redirect (/{segs[0]}/...)")
+        elif len(ids) >= 4 and not _YEAR.match(ids[0]):
+            shape += 2
+            signs.append(f"a click-tracking redirect carrying {len(ids)} ids (/{segs[0]}/{'/'.join(ids[:3])}/...)")
+    keys = {k for k, _ in query}
+    if len(keys & _AFFILIATE) >= 3 and keys & _AFFILIATE_MARKS and len(segs) <= 1:
+        shape += 2
+        signs.append("an affiliate network's redirect (" + "&".join(sorted(keys & _AFFILIATE)) + ")")
+    words = {w.lower() for s in segs for w in _WORDS.findall(s)} | {s.lower().rsplit(".", 1)[0] for s in segs}
+    fee = next((w for w in sorted(words & _FEE_WORDS) if len(w) >= 5 and w in site), None)  # not `coffee`'s `fee`
+    if fee is not None and segs and segs[0].lower() == fee:
+        shape += 1
+        hostp += 1
+        signs.append(f"a site named for a {fee!r} at its {fee!r} page")
+    credential = next((w for w in sorted(words) if w in _CREDENTIAL), None)
+    prefilled = next((k for k, v in query if _MAILBOX.match(v.strip())), None) if page else None
+    if prefilled is not None:
+        shape += 2 if credential else 1
+        signs.append(f"a {'sign-in ' if credential else ''}page file told a mailbox's address ({prefilled}=)")
+    free = published is not None or storage is not None or builder is not None
+    brand = _brand_named(host, segs, free) if ip is None and (free or not own_site(host)) else None
+    idp = _idp_impostor(host) if ip is None and not own_site(host) and _suffix_in(host, _BUILDERS) is None else None
+    if idp is not None:
+        signs.append(f"{host} joins {idp!r} to a single-sign-on word, on a site not {idp}'s")
+    if not signs:
+        return None
+    return Shape(tuple(signs), shape, hostp, brand, credential, free_page, idp, loose)

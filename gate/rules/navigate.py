@@ -41,7 +41,7 @@ from gate.dataout import _named_login as named_login
 from gate.destinations import _BOOK as _DESTINATIONS
 from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample, own_site
 from gate.fields import label_text
-from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat
+from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat, url_shape
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import text_keys
@@ -2041,6 +2041,56 @@ def hostile_host_nav(ctx: Context) -> CheckResult:
     return f"{parts.host} names itself hostile ({word})" if word and parts is not None else None
 
 
+# gate/hostile_hosts.py `url_shape` reads a link's shape alone against `[url-shape]` of resources/destinations.toml.
+
+
+def _shape(ctx: Context):  # -> gate.hostile_hosts.Shape | None
+    return url_shape(ctx.action.url)  # type: ignore[union-attr]
+
+
+def _shape_why(shape) -> str:
+    return "; ".join(shape.signs)
+
+
+@rule("block.nav.url-shape", "a link shaped like a phishing page that names a brand, a sign-in or a company's "
+      "single sign-on", risk=Risk.CRITICAL, types=NAV, confidence=0.75)
+def url_shape_block(ctx: Context) -> CheckResult:
+    """A link whose shape alone asks (`confirm.nav.url-shape`) and that names a brand on a site not the brand's (in
+    its subdomain or path, or inside a run-together file name on a storage host: `.../<...>fedex.html`), or a page
+    file on a host anyone publishes on whose path takes a sign-in, an account or a payment (`/<...>/login.html` on
+    `*.web.app`); or a site named for a company's single sign-on (`<company>-okta.com`, `<company>-sso.net`,
+    `sso-<company>.net`: the portals of help-desk phishing). A company's own `<company>.okta.com` tenant passes."""
+    shape = ctx.derived(_shape)
+    if shape is None or not shape.blocks:
+        return None
+    if shape.idp is not None:
+        return _shape_why(shape)
+    named = f"it names {shape.brand!r}" if shape.brand else f"its page takes a {shape.credential!r}"
+    return f"{_shape_why(shape)}, and {named}"
+
+
+@rule("confirm.nav.url-shape", "a link shaped like phishing, scam or malware delivery", risk=Risk.HIGH, types=NAV,
+      confidence=0.65)
+def url_shape_confirm(ctx: Context) -> CheckResult:
+    """A link whose shape, read without its page, is what phishing and spam feeds list (`[url-shape]` of
+    resources/destinations.toml), on a host the gate has no name for: two points of shape, or one beside a sign of
+    its host. Shape: a web page file or a published script (`/macros/s/<id>/exec`) on object storage (two points) or
+    on an app host or site builder (one); a random token as the whole path of an unknown site (two) or in its path
+    or a query value (one, never enough beside a host's sign alone: shops' ids); a click-tracking folder (`/track/`,
+    `/cl/`) before a token (one) or a run of ids (two); an affiliate network's redirect (`?a=&oc=&c=&s1=`, two); a
+    PHP script fed a random key (two); a mailbox's address in base64 (two), or plainly given to a sign-in page file
+    (two); a web page named as a document (`.pdf.html`, two); plain letters spelt in percent escapes (two); an
+    archive named as an invoice or a scan from storage, a file drop, an upload folder or a cheap name (two); a site
+    named for a fee at its fee page. Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
+    address, punycode, a name of many hyphens or digits. Brands' own sites, big sites with long ids (documents,
+    products, videos, searches), hexadecimal hashes, slugs of words with an id, tokens of sign-in and reset links,
+    this machine and private networks pass."""
+    shape = ctx.derived(_shape)
+    if shape is None or not shape.asks or shape.blocks:
+        return None
+    return _shape_why(shape)
+
+
 def _lure_page(ctx: Context) -> str | None:
     """Why the page an action happens on is an SMS lure's: a short link's own page, a brand's help-named site, a
     misspelt carrier or exchange, a hostile-named host."""
@@ -2137,6 +2187,8 @@ RULES = (
     brand_service_site,
     carrier_typo,
     hostile_host_nav,
+    url_shape_block,
+    url_shape_confirm,
     lure_page_entry,
     lure_page_action,
 )
