@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from gate.catalogue import COPY, dry_run, risky_destination
-from gate.dataout import SECRET_VALUE, hostile_host, loot_named
+from gate.dataout import SECRET_VALUE, hostile_host, loot_named, sent_file_kind
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _LISTENERS,
@@ -21,6 +21,7 @@ from gate.rules.shell_vocab import (
     _uploaded_files,
 )
 from gate.shell import (
+    NET_SENDERS,
     SHELLS,
     Command,
     Finding,
@@ -357,7 +358,8 @@ class DataOutChecks:
                                       for i in cmd.upstream):
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"pipes a shell through {name}{where}", cmd.span))
             return
-        secret = self.exfil_source(cmd, analysis) or _decrypted_secrets_out(cmd, analysis)
+        secret = self.exfil_source(cmd, analysis) or _decrypted_secrets_out(cmd, analysis) or \
+            _never_leaves(cmd, analysis)
         records = None if secret else (_records_out(cmd, analysis) or _parts_out(cmd, analysis))
         if records:
             add(Finding("block.shell.exfiltration", Risk.CRITICAL,
@@ -378,7 +380,7 @@ class DataOutChecks:
             add(Finding("confirm.shell.network", Risk.HIGH, f"{name} talks through Tor ({hidden[:60]}): who is at "
                         f"the other end is hidden by design{where}", cmd.span))
             return
-        uploads = _uploaded_files(cmd)
+        uploads = _uploaded_files(cmd) or _more_uploads(cmd)
         drop = risky_destination(cmd.words[1:]) if uploads else None
         if uploads and drop and not (drop[0].isdigit() and _own_network(drop)) and \
                 not _LOOPBACK_WORD.search(" ".join(cmd.words[1:])):
@@ -824,8 +826,8 @@ def _files_sent(cmd: Command, analysis: ShellAnalysis) -> list[str]:
     """The local files `cmd` sends whole: an HTTP client's upload (`-T`, `-F f=@x`, `--data-binary @x`,
     `-InFile`), a raw socket tool's input (`< file`, socat's `FILE:`, `cat file |`), scp/rsync operands."""
     name = cmd.name
-    files = list(_uploaded_files(cmd)) + _transferred_files(name, list(cmd.argv[1:]))
-    if name in _RAW_SOCKET_TOOLS:
+    files = list(_uploaded_files(cmd)) + _more_uploads(cmd) + _transferred_files(name, list(cmd.argv[1:]))
+    if name in _RAW_SOCKET_TOOLS or (name in NET_SENDERS and _stdin_is_body(cmd)):
         files += [t for op, t in cmd.redirects if op == "<"]
         files += [w.split(":", 1)[1].split(",", 1)[0] for w in cmd.words[1:]
                   if w.lower().startswith(("file:", "open:", "gopen:"))]
@@ -900,6 +902,9 @@ def _raw_socket_file(cmd: Command) -> str:
     files = [w[3:] if w.startswith("if=") else w for w in cmd.words[1:] if not w.startswith("-") and w != "-"
              and ("=" not in w or w.startswith("if="))]
     files += [t for op, t in cmd.redirects if op == "<"]
+    kept = next((k for f in files if (k := _kind_of(cmd, f))), None)
+    if kept:
+        return f"{kept} over a raw connection to {host} (it never leaves the machine)"
     if not files or host in ("localhost", "127.0.0.1", "::1"):
         return ""
     ip = _bare_ip([host])
@@ -921,3 +926,107 @@ def _hostile_fetch(cmd: Command, where: str, add: Callable[[Finding], None]) -> 
     if host:
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"{cmd.name} reaches {host}, a host whose name announces malice{where}", cmd.span))
+
+
+# -- files that never leave, whatever the host (gate/dataout.py `sent_file_kind`) ------------------------------
+# the spellings of an upload `_uploaded_files` leaves out: wget's `--post-file FILE` and `--body-file FILE` as two
+# words, curl's `-F name=<FILE` (the file's text as the field) and `--data-ascii @FILE`, HTTPie's raw body `@FILE`
+_SPACED_BODY_FILE = frozenset({"--post-file", "--body-file"})
+_CURL_FORM = frozenset({"-f", "--form"})
+# (only curl's short flags that take no value may come before: `-XPUT` is the method PUT, not `-T`)
+_CURL_CLUSTER = re.compile(r"^-[sSLkfiIvqNgGjlnOR0-6ZJ#Mp]+(?P<f>[dFT])(?P<v>.*)$")
+# file-transfer clients that take their commands in a script of their own: `put FILE` in it sends FILE
+_SCRIPTED_SENDERS = frozenset({"lftp", "winscp", "smbclient", "ftp", "sftp", "tftp", "ncftp", "psftp", "pftp"})
+
+
+def _more_uploads(cmd: Command) -> list[str]:
+    """Local files a client sends that `_uploaded_files` does not name (see `_SPACED_BODY_FILE`), and the files
+    a transfer client's own script puts (`smbclient -c 'put F'`, `tftp -c put F`, `ftp <<EOF put F`)."""
+    name = cmd.name
+    words = list(cmd.argv[1:])
+    out: list[str] = []
+    for k, a in enumerate(words):
+        al = a.lower()
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if name in ("wget", "wget2") and al in _SPACED_BODY_FILE and nxt:
+            out.append(nxt)
+        elif name in ("curl", "curlie") and al in _CURL_FORM and "=<" in nxt:
+            out.append(nxt.split("=<", 1)[1].split(";", 1)[0])
+        elif name in ("curl", "curlie") and al.startswith("--form=") and "=<" in a[7:]:
+            out.append(a[7:].split("=<", 1)[1].split(";", 1)[0])
+        elif name in ("curl", "curlie") and al == "--data-ascii" and nxt.startswith("@"):
+            out.append(nxt[1:])
+        elif name in ("curl", "curlie") and (m := _CURL_CLUSTER.match(a)):
+            value = m.group("v") or nxt  # `-sd@FILE`, `-sT FILE`, `-sF f=@FILE`: a cluster of short flags
+            if m.group("f") == "T" or (m.group("f") == "d" and value.startswith("@")):
+                out.append(value.lstrip("@"))
+            elif m.group("f") == "F" and ("=@" in value or "=<" in value):
+                out.append(value.split("=", 1)[1][1:])
+        elif name in ("http", "https", "xh") and a.startswith("@") and len(a) > 1 and \
+                (k == 0 or not words[k - 1].startswith("-")):
+            out.append(a[1:])  # HTTPie's raw body from a file: `http POST host @file`
+    if name in _SCRIPTED_SENDERS:
+        script = [*words, cmd.stdin_text or ""]
+        out += [m.group(2) for w in script for m in _TRANSFER_PUT.finditer(w)]
+        if name == "tftp" and any(w.lower() == "put" for w in words):
+            out += [words[k + 1] for k, w in enumerate(words[:-1]) if w.lower() == "put"]
+        if name == "tftp" and "-l" in words and any(w in ("-p", "--put") for w in words):
+            out += [words[k + 1] for k, w in enumerate(words[:-1]) if w == "-l"]
+    return [f.strip("'\"") for f in out if f and f not in ("-", "@-")]
+
+
+def _kind_of(cmd: Command, word: str) -> str | None:
+    """`word` (a path as written) as `sent_file_kind` names it, read as written and as resolved."""
+    word = word.strip("'\"").split(";type=", 1)[0].split(";filename=", 1)[0]
+    if not word or word.startswith("-") or "://" in word:
+        return None
+    return sent_file_kind(word) or sent_file_kind(resolve_path(word, cmd.cwd or None) or "")
+
+
+_ARCHIVE_OUT = frozenset({"-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-cvf", "-czvf", "-cvzf", "-zcvf"})
+
+
+def _packed_kind(analysis: ShellAnalysis, cmd: Command, path: str) -> str | None:
+    """`path` is an archive or copy another command of the line makes of a file that never leaves (`tar czf
+    /tmp/a.tgz /etc/passwd /etc/shadow && curl -T /tmp/a.tgz ...`, `cp /etc/shadow /tmp/s && nc ... < /tmp/s`)."""
+    base = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()
+    if not base:
+        return None
+    for other in analysis.commands:
+        if other is cmd or not (other.name in _ARCHIVING or other.name in ("cp", "copy", "copy-item", "cat", "mv",
+                                                                         "compress-archive", "rar", "ditto")):
+            continue
+        words = [w for w in other.words[1:] if not w.startswith("-")]
+        outs = [t for op, t in other.redirects if op in (">", ">>")]
+        if not any(w.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower() == base for w in words + outs +
+                   [w.split("=", 1)[-1] for w in other.words[1:] if w.startswith("-")]):
+            continue
+        hit = next((k for w in words if w.replace("\\", "/").rsplit("/", 1)[-1].lower() != base and
+                    (k := _kind_of(other, w))), None)
+        if hit:
+            return f"{path}, which holds {hit}"
+    return None
+
+
+def _never_leaves(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """A file that never leaves the machine (the system's accounts, a command history, a file named for its
+    secrets: gate/dataout.py `sent_file_kind`) sent by a network client: uploaded, put in a request's body or a
+    form, given to a socket on its standard input, put by a transfer client, or packed into an archive that is;
+    whatever the host, this machine's own name or address included (`http://0/`, `localhost`: a tunnel or a
+    forwarded port reaches anywhere)."""
+    files = _files_sent(cmd, analysis)
+    files += [t for op, t in cmd.redirects if op == "<"]
+    if cmd.name in NET_SENDERS and (_stdin_is_body(cmd) or cmd.name in _RAW_SOCKET_TOOLS):
+        for i in cmd.upstream:
+            up = analysis.commands[i]
+            if up.name in _FEEDERS or up.name in ("tar", "zip", "7z", "cpio", "head", "tail", "strings", "sort"):
+                files += [w for w in up.words[1:] if not w.startswith("-")]
+    for f in files:
+        kind = _kind_of(cmd, f)
+        if kind:
+            return kind
+    for f in files:
+        packed = _packed_kind(analysis, cmd, f)
+        if packed:
+            return packed
+    return None

@@ -70,6 +70,7 @@ from typing import TYPE_CHECKING
 from gate.catalogue import DATA as _TABLE
 from gate.catalogue import risky_destination
 from gate.content import BLOCK_ONLY, later_commands, planted_instructions, runs_later
+from gate.dataout import sent_file_kind
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_attack import NAMES as _ATTACK_NAMES
@@ -506,7 +507,7 @@ def _code_sends_secret(d: Detector, cmd: Command, code: str, where: str, add: Ad
         candidates = [text]
         if home and text[:1] in "./" and not text.startswith("./"):
             candidates.append("~/" + text.lstrip("/"))
-        hit = next((h for c in candidates if (h := d.secret_path(cmd, c))), None)
+        hit = next((h for c in candidates if (h := d.secret_path(cmd, c) or sent_file_kind(c))), None)
         if hit and _CODE_AUTH_USE.search(code) and hit.rsplit("/", 1)[-1].startswith(".env"):
             continue  # the project's settings file read for the request's own credentials
         if hit:
