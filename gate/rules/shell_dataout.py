@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gate.catalogue import COPY, dry_run, risky_destination
 from gate.dataout import SECRET_VALUE, hostile_host, loot_named, sent_file_kind
@@ -30,7 +31,10 @@ from gate.shell import (
     resolve_path,
 )
 
-__all__ = ["DataOutChecks"]
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["DataOutChecks", "remote_archive"]
 
 # a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`, `$AWS_SECRET_ACCESS_KEY`)
 _SECRET_VAR = re.compile(r"\$\{?(?P<name>[a-z0-9_]*(?:secret|token|passw|api_?key|access_?key|private_?key|"
@@ -1030,3 +1034,95 @@ def _never_leaves(cmd: Command, analysis: ShellAnalysis) -> str | None:
         if packed:
             return packed
     return None
+
+
+# -- archives and copies written to another machine through a remote shell -----------------------------------
+# tar's, cpio's and pax's archive named `[user@]host:path` is written there through rsh/ssh (`--rsh-command`
+# chooses the program; `--force-local` says the colon is only part of a file's name)
+_REMOTE_ARCHIVERS = frozenset({"tar", "gtar", "cpio", "pax"})
+_ARCHIVE_FILE_FLAGS = frozenset({"-f", "--file", "-F", "-O", "-I", "--rmt-command"})
+_TAR_VALUED = frozenset({"-C", "--directory", "-T", "--files-from", "-X", "--exclude-from", "-b", "-H", "--format",
+                         "--rsh-command", "--rmt-command", "-I", "--use-compress-program", "-g", "--listed-incremental",
+                         "-V", "--label", "-N", "--newer", "--owner", "--group", "--mode", "--exclude", "-K"})
+_REMOTE_SHELLS = frozenset({"ssh", "rsh", "dbclient", "plink", "autossh"})
+
+
+def _archive_file(cmd: Command) -> tuple[str, list[str]]:
+    """The archive `cmd` (tar, cpio, pax) writes or reads, and the operands it packs (tar's)."""
+    words = list(cmd.argv[1:])
+    archive = ""
+    members: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        if w.startswith("--file=") or w.startswith("--rmt-command="):
+            archive = archive or (w.split("=", 1)[1] if w.startswith("--file=") else "")
+        elif w in _ARCHIVE_FILE_FLAGS and k + 1 < len(words):
+            archive = archive or words[k + 1]
+            k += 1
+        elif (w.startswith("-") and not w.startswith("--") and w[-1:] == "f" and k + 1 < len(words)) or \
+                (k == 0 and cmd.name in ("tar", "gtar") and not w.startswith("-") and w.endswith("f") and
+                 w.isalpha() and k + 1 < len(words)):
+            archive = archive or words[k + 1]  # `-czf X`, old style `cvf X`
+            k += 1
+        elif w.startswith("-F") and len(w) > 2 and cmd.name in ("cpio", "pax"):
+            archive = archive or w[2:]
+        elif w in _TAR_VALUED and k + 1 < len(words):
+            k += 1
+        elif not w.startswith("-"):
+            members.append(w)
+        k += 1
+    return archive, members
+
+
+def _fed_names(cmd: Command, analysis: ShellAnalysis) -> list[str]:
+    """The file names the commands upstream of `cmd` print or read (find's roots and -name, echo's and ls's
+    words, a reader's files, `dd if=`), for a program that packs or sends what it is fed."""
+    out: list[str] = []
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        for w in up.words[1:]:
+            if w.startswith("if="):
+                out.append(w[3:])
+            elif not w.startswith("-"):
+                out.append(w)
+        out += [t for op, t in up.redirects if op == "<"]
+    return out
+
+
+def remote_archive(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
+                   add: Callable[[Finding], None]) -> None:
+    """An archive written to another machine through a remote shell (`tar cf user@host:x.tar FILES
+    --rsh-command=/usr/bin/ssh`, `find . | cpio -o -F host:x.cpio`), or what a pipeline packs or reads handed to
+    `ssh host 'cat > x'` (`tar cz DIR | ssh ...`, `dd if=FILE | ssh ...`, `ssh host 'dd of=x' < FILE`): the files
+    leave the machine. The system's accounts, a credential or a history among them blocks; anything else asks."""
+    if cmd.name in _REMOTE_SHELLS:
+        if not cmd.upstream and not any(op == "<" for op, _ in cmd.redirects):
+            return
+        sent = [t for op, t in cmd.redirects if op == "<"]
+        if cmd.upstream:
+            feeders = [analysis.commands[i].name for i in cmd.upstream]
+            if not any(n in _FEEDERS or n in _ARCHIVING or n in ("dd", "cpio", "pax", "find") for n in feeders):
+                return
+            sent += _fed_names(cmd, analysis)
+        kind = next((k for f in sent if (k := _kind_of(cmd, f) or d.secret_path(cmd, f))), None)
+        if kind:
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"hands {kind} to {cmd.name}, which writes it on another machine{where}", cmd.span))
+        return
+    if cmd.name not in _REMOTE_ARCHIVERS or "--force-local" in cmd.argv:
+        return
+    archive, members = _archive_file(cmd)
+    if not archive or not _HOST_PATH.match(archive) or _DRIVE.match(archive) or "://" in archive:
+        return
+    if cmd.name in ("cpio", "pax") or not members:
+        members = members + _fed_names(cmd, analysis)
+    kind = next((k for f in members if (k := _kind_of(cmd, f) or d.secret_path(cmd, f))), None)
+    host = archive.split(":", 1)[0]
+    if kind:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} writes {kind} into an archive on {host} through a remote shell{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"{cmd.name} writes its archive on another machine ({host}) through a remote shell{where}",
+                    cmd.span))
