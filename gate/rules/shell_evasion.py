@@ -28,7 +28,7 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["OPTION_RUNNERS", "EvasionChecks", "option_commands", "quarantine_staged"]
+__all__ = ["OPTION_RUNNERS", "EvasionChecks", "logs_wiped_by_search", "option_commands", "quarantine_staged"]
 
 
 _MSBUILD_PROJECT = re.compile(r"(^|\s)[^\s/]*\.(sln|csproj|vbproj|fsproj|vcxproj|proj|slnf)(\s|$)|^(/[pmtv]\S*\s*)*$")
@@ -379,3 +379,44 @@ def option_commands(d: Detector, cmd: Command, analysis: ShellAnalysis, where: s
 
 
 OPTION_RUNNERS = frozenset({*_RUNS_VALUE, "less"})
+
+
+# -- logs wiped in bulk by a search ------------------------------------------------------------------------
+# roots a search covers the system's logs from: the whole disk, /var, its log folder, the macOS and Windows ones
+_SYSTEM_ROOT = re.compile(r"^(?:/|/var|/var/log|/private|/private/var|/private/var/log|/library|/library/logs|/home|"
+                          r"/root|/opt|/srv|/usr|/etc|/var/lib|/var/tmp/\.\.|/mnt/c|[a-z]:[\\/]?|[a-z]:[\\/]windows"
+                          r"(?:[\\/]system32(?:[\\/]winevt(?:[\\/]logs)?)?)?)/?$", re.I)
+# what a log is named: `*.log`, `*log*`, rotated and compressed logs, the login records, journals, audit trails,
+# Windows event logs
+_LOG_NAME = re.compile(r"log|\.evtx|\.etl|wtmp|btmp|utmp|lastlog|\.journal|syslog|messages|audit|_history|history$",
+                       re.I)
+_WIPERS = frozenset({"rm", "shred", "srm", "truncate", "unlink", "wipe", "del", "remove-item", "ri", "rmdir"})
+
+
+def logs_wiped_by_search(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A search of the whole disk or a system folder for logs by name (`find / -name '*.log'`, `-iname '*.evtx'`)
+    that deletes, shreds or empties each one it finds (`-delete`, `-exec rm`, `-exec truncate -s0`, `| xargs rm`):
+    every log of every program is erased at once, the traces of what was done with them (ATT&CK T1070.002). The
+    same search in a project's build folder, or one that only lists, passes or is left to the other rules."""
+    argv = list(cmd.argv[1:])
+    roots = []
+    for a in argv:
+        if a.startswith(("-", "(", "!", "\\(")):
+            break
+        roots.append(a)
+    if not roots or not any(_SYSTEM_ROOT.match(r.strip("'\"")) for r in roots):
+        return
+    named = [argv[k + 1] for k, a in enumerate(argv[:-1]) if a.lower() in ("-name", "-iname", "-path", "-ipath",
+                                                                             "-regex", "-iregex", "-wholename")]
+    if not any(_LOG_NAME.search(n) for n in named):
+        return
+    wipes = "-delete" in argv or any(a in ("-exec", "-execdir", "-ok", "-okdir") and k + 1 < len(argv) and (
+        argv[k + 1].rsplit("/", 1)[-1].lower() in _WIPERS or (argv[k + 1] in ("cp", "tee", "sh", "bash") and
+        ("/dev/null" in argv[k + 1:] or ">" in " ".join(argv[k + 1:])))) for k, a in enumerate(argv))
+    if not wipes:
+        me = analysis.commands.index(cmd) if cmd in analysis.commands else -1
+        wipes = any(c.name in _WIPERS and "xargs" in c.via and me in c.upstream for c in analysis.commands)
+    if wipes:
+        add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                    f"find searches {roots[0]} for logs by name and erases each one it finds: the record of what was "
+                    f"done goes with them{where}", cmd.span))

@@ -78,7 +78,8 @@ from gate.rules.shell_attack import judge as _attack_steps
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
 from gate.rules.shell_dataout import remote_archive
 from gate.rules.shell_effects import download_targets
-from gate.rules.shell_evasion import OPTION_RUNNERS, option_commands
+from gate.rules.shell_evasion import OPTION_RUNNERS, logs_wiped_by_search, option_commands
+from gate.rules.shell_persistence import PLANTING_NAMES, mail_log_planted, schedule_opened, timestomp
 from gate.shell import (
     CODE_SEND,
     DOWNLOADERS,
@@ -189,6 +190,15 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         remote_archive(d, cmd, analysis, where, add)
     if cmd.name in OPTION_RUNNERS:
         option_commands(d, cmd, analysis, where, add)
+    if cmd.name == "find":
+        logs_wiped_by_search(cmd, analysis, where, add)
+    if cmd.name in PLANTING_NAMES:
+        if cmd.name == "touch":
+            timestomp(cmd, where, add)
+        elif cmd.name == "chmod":
+            schedule_opened(cmd, where, add)
+        else:
+            mail_log_planted(cmd, where, add)
     if cmd.name in DOWNLOADERS or cmd.name in _WIN_FETCHERS:
         _installer_fetched(cmd, where, add)
     if cmd.name in DOWNLOADERS:
@@ -1077,7 +1087,7 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # call out. A check added to `judge` for a new name puts the name here too (tests/gate/test_shell_dispatch.py).
 # archivers that write an archive on another machine, and remote shells fed a file (gate/rules/shell_dataout.py)
 _REMOTE_COPIERS = frozenset({"tar", "gtar", "cpio", "pax", "ssh", "rsh", "dbclient", "plink", "autossh"})
-NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS,
+NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS, *PLANTING_NAMES, "find",
                    *_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
                    *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})
