@@ -28,8 +28,8 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["PLANTING_NAMES", "PersistenceChecks", "kernel_service", "kext_unload", "mail_log_planted", "plist_program",
-           "schedule_opened", "timestomp"]
+__all__ = ["PLANTING_NAMES", "TUNNEL_CLIENTS", "PersistenceChecks", "kernel_service", "kext_unload",
+           "mail_log_planted", "plist_program", "schedule_opened", "timestomp", "tunnel_service"]
 
 
 _RX_SCHEDULED = re.compile(
@@ -515,3 +515,26 @@ def mail_log_planted(cmd: Command, where: str, add: Callable[[Finding], None]) -
 
 
 PLANTING_NAMES = frozenset({"touch", "chmod", *_MAIL_LOGS})
+
+
+# -- remote tunnels registered to start with the machine ---------------------------------------------------
+# tunnel clients with a verb that installs them as a service (or, for VS Code, accepts its terms unattended so
+# that the tunnel comes up with no one at the screen)
+TUNNEL_CLIENTS = frozenset({"code", "code-insiders", "code-tunnel", "cloudflared", "ngrok", "loclx", "localxpose",
+                             "zrok", "frpc", "bore", "devtunnel", "pinggy", "tunnelto", "expose", "localtunnel"})
+
+
+def tunnel_service(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """A remote tunnel registered as a service (`code tunnel service install`, `cloudflared service install
+    TOKEN`, `ngrok service install`, `loclx service install`) or opened unattended (`code tunnel
+    --accept-server-license-terms`): a way into this machine from anywhere that comes back at every start
+    (ATT&CK T1572 with T1543). A one-off tunnel the person watches asks through the other rules."""
+    words = [w.lower() for w in cmd.argv[1:]]
+    plain = [w for w in words if not w.startswith("-")]
+    service = any(plain[k:k + 2] == ["service", "install"] for k in range(len(plain)))
+    unattended = cmd.name.startswith("code") and "tunnel" in plain and "--accept-server-license-terms" in words
+    if (service and (cmd.name not in ("code", "code-insiders") or "tunnel" in plain)) or unattended:
+        how = "installs it as a service that starts with the machine" if service else \
+            "accepts its terms unattended, so it opens with no one at the screen"
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{cmd.name} sets up a remote tunnel into this machine and {how}{where}", cmd.span))

@@ -79,7 +79,14 @@ from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
 from gate.rules.shell_dataout import remote_archive
 from gate.rules.shell_effects import download_targets
 from gate.rules.shell_evasion import OPTION_RUNNERS, logs_wiped_by_search, option_commands
-from gate.rules.shell_persistence import PLANTING_NAMES, mail_log_planted, schedule_opened, timestomp
+from gate.rules.shell_persistence import (
+    PLANTING_NAMES,
+    TUNNEL_CLIENTS,
+    mail_log_planted,
+    schedule_opened,
+    timestomp,
+    tunnel_service,
+)
 from gate.shell import (
     CODE_SEND,
     DOWNLOADERS,
@@ -192,6 +199,10 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         option_commands(d, cmd, analysis, where, add)
     if cmd.name == "find":
         logs_wiped_by_search(cmd, analysis, where, add)
+    if cmd.name in TUNNEL_CLIENTS:
+        tunnel_service(cmd, where, add)
+    if cmd.name in _SCRIPT_HOSTS or (cmd.name in _DETACHED_INTERPRETERS and cmd.via):
+        _script_from_drop(cmd, analysis, where, add)
     if cmd.name in PLANTING_NAMES:
         if cmd.name == "touch":
             timestomp(cmd, where, add)
@@ -675,20 +686,89 @@ def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, a
 
 
 def _hidden_start(cmd: Command, analysis: ShellAnalysis) -> bool:
-    """Started with no window by the command that wraps it (`Start-Process -WindowStyle Hidden X`,
-    `start /b X`)."""
+    """Started with no window, or its window minimised, by the command that wraps it (`Start-Process -WindowStyle
+    Hidden X`, `-WindowStyle Minimized`, `start /b X`, `start /min X`)."""
     if not cmd.via or cmd.via[-1] not in ("start-process", "start", "saps"):
         return False
     for c in analysis.commands:
         if c is cmd:
             return False
         words = c.words[1:]
-        if c.name in ("start-process", "saps") and "hidden" in words and \
+        if c.name in ("start-process", "saps") and ("hidden" in words or "minimized" in words) and \
                 any(w in ("-windowstyle", "-w", "-win") for w in words):
             return True
-        if c.name == "start" and "/b" in words:
+        if c.name == "start" and ("/b" in words or "/min" in words):
             return True
     return False
+
+
+
+# script hosts that run a script file given to them: PowerShell (`-File`), Windows Script Host, and the shells and
+# interpreters a detaching launcher starts
+_SCRIPT_HOSTS = frozenset({"powershell", "pwsh", "wscript", "cscript"})
+_DETACHED_INTERPRETERS = frozenset({"bash", "sh", "dash", "zsh", "ksh", "python", "python3", "perl", "ruby", "node",
+                                    "php"})
+_PS_VALUED = frozenset({"-ep", "-executionpolicy", "-exec", "-w", "-windowstyle", "-win", "-wi", "-version", "-v",
+                        "-configurationname", "-workingdirectory", "-wd", "-inputformat", "-outputformat", "-of",
+                        "-if", "-settingsfile"})
+
+
+def _script_operand(cmd: Command) -> str | None:
+    """The script file a script host or interpreter is given (`powershell -f X`, `wscript //B X`, `python3 X`)."""
+    argv = list(cmd.argv[1:])
+    k = 0
+    while k < len(argv):
+        a = argv[k]
+        al = a.lower()
+        if cmd.name in ("powershell", "pwsh"):
+            if al in ("-f", "-file", "-fi", "-fil"):
+                return argv[k + 1] if k + 1 < len(argv) else None
+            if al in ("-c", "-command", "-e", "-ec", "-encodedcommand"):
+                return None
+            if al in _PS_VALUED:
+                k += 2
+                continue
+        if a.startswith(("-", "//")) or (cmd.name in ("wscript", "cscript") and a.startswith("/")):
+            if cmd.name not in ("wscript", "cscript") and a in ("-c", "-e", "-m"):
+                return None  # code given inline, or a module: no script file
+            k += 1
+            continue
+        return a
+    return None
+
+
+def _script_from_drop(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A script kept in a folder anyone or any download writes to (the public profile, the temporary folders,
+    /tmp, /dev/shm) run by PowerShell's `-File`, Windows Script Host, or an interpreter a detaching launcher
+    starts (`nohup`, `setsid`, `start`): with its window hidden or minimised (`-w hidden`, `-WindowStyle
+    Minimized`, `start /min`, `wscript //B`), or detached with its output thrown away, it is how a dropped
+    payload is started (`block.shell.defense-evasion`); in plain sight it asks (`confirm.shell.unknown-program`).
+    A script of the project, or one run in the foreground by a Unix interpreter, is left to the other rules."""
+    script = _script_operand(cmd)
+    if not script:
+        return
+    windows = "\\" in script or script[1:3] in (":/", ":\\") or script[:1] in ("%", "$")
+    path = _windows_path(script, cmd.cwd) if windows else resolve_path(script, cmd.cwd)
+    if path is None or not (_STAGING.match(path) or _win_staged(path)):
+        return
+    words = [w.lower() for w in cmd.argv[1:]]
+    launched = [v.split()[0] for v in cmd.via if v]
+    if cmd.name in _DETACHED_INTERPRETERS and not any(v in _DETACHERS or v in ("start", "start-process", "saps")
+                                                      for v in launched):
+        return
+    hidden = (cmd.name in ("powershell", "pwsh") and any(w in ("hidden", "minimized") for w in words) and
+              any(w in _PS_VALUED for w in words if w.startswith("-w"))) or \
+        (cmd.name in ("wscript", "cscript") and "//b" in words) or _hidden_start(cmd, analysis) or \
+        _HIDDEN_PART.search(path) is not None or \
+        (any(v in _DETACHERS for v in launched) and any(t in _DISCARDED for op, t in cmd.redirects if op in _WRITE_OPS))
+    if hidden:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} runs the script {script} from a folder anyone writes to, out of sight: how a dropped "
+                    f"payload is started{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.unknown-program", Risk.MEDIUM,
+                    f"{cmd.name} runs the script {script} from a folder anyone writes to: no package put it "
+                    f"there{where}", cmd.span))
 
 
 # removable drives and mounted images: a program on them came from outside this machine
@@ -1087,7 +1167,8 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # call out. A check added to `judge` for a new name puts the name here too (tests/gate/test_shell_dispatch.py).
 # archivers that write an archive on another machine, and remote shells fed a file (gate/rules/shell_dataout.py)
 _REMOTE_COPIERS = frozenset({"tar", "gtar", "cpio", "pax", "ssh", "rsh", "dbclient", "plink", "autossh"})
-NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS, *PLANTING_NAMES, "find",
+NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS, *PLANTING_NAMES, "find", *_SCRIPT_HOSTS, *TUNNEL_CLIENTS,
+                   *_DETACHED_INTERPRETERS,
                    *_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
                    *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})
