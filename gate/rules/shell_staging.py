@@ -201,6 +201,10 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         logs_wiped_by_search(cmd, analysis, where, add)
     if cmd.name in TUNNEL_CLIENTS:
         tunnel_service(cmd, where, add)
+    if cmd.name == "kubectl":
+        _kube_config_removed(cmd, where, add)
+    elif cmd.name in _PACKAGE_REMOVERS and cmd.via:
+        _fed_removal(cmd, where, add)
     if cmd.name in _SCRIPT_HOSTS or (cmd.name in _DETACHED_INTERPRETERS and cmd.via):
         _script_from_drop(cmd, analysis, where, add)
     if cmd.name in PLANTING_NAMES:
@@ -771,6 +775,46 @@ def _script_from_drop(cmd: Command, analysis: ShellAnalysis, where: str, add: Ad
                     f"there{where}", cmd.span))
 
 
+
+# -- a cluster's access removed, packages removed by a list fed to them ----------------------------------
+_KUBE_CONFIG_REMOVALS = frozenset({"delete-context", "delete-cluster", "delete-user", "unset"})
+# package managers and the verbs that remove what they installed
+_PACKAGE_REMOVERS = {
+    "npm": {"rm", "r", "remove", "uninstall", "un", "unlink"}, "pnpm": {"rm", "remove", "uninstall", "un"},
+    "yarn": {"remove"}, "bun": {"remove", "rm"}, "pip": {"uninstall"}, "pip3": {"uninstall"}, "pipx": {"uninstall"},
+    "uv": {"remove"}, "poetry": {"remove"}, "conda": {"remove", "uninstall"}, "mamba": {"remove", "uninstall"},
+    "gem": {"uninstall"}, "cargo": {"uninstall", "remove"}, "go": set(), "brew": {"uninstall", "remove", "rm"},
+    "apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove", "purge", "autoremove"},
+    "dnf": {"remove", "erase"}, "yum": {"remove", "erase"}, "zypper": {"remove", "rm"},
+    "pacman": {"-r", "-rs", "-rns"}, "apk": {"del"}, "snap": {"remove"}, "flatpak": {"uninstall", "remove"},
+    "choco": {"uninstall"}, "winget": {"uninstall", "remove"}, "scoop": {"uninstall"}, "port": {"uninstall"},
+    "composer": {"remove"}, "dotnet": {"remove"}, "helm": {"uninstall", "delete"},
+}
+
+
+def _kube_config_removed(cmd: Command, where: str, add: Add) -> None:
+    """`kubectl config delete-context|delete-cluster|delete-user|unset`: a cluster's access taken out of the
+    kubeconfig file, which nothing restores but its owner (`get-contexts`, `view`, `current-context` read)."""
+    plain = [w for w in cmd.argv[1:] if not w.startswith("-")]
+    if plain[:1] == ["config"] and len(plain) > 1 and plain[1] in _KUBE_CONFIG_REMOVALS:
+        add(Finding("confirm.shell.destructive", Risk.MEDIUM,
+                    f"kubectl config {plain[1]} takes {plain[2] if len(plain) > 2 else 'an entry'} out of the "
+                    f"kubeconfig file: that cluster's access is gone until it is set up again{where}", cmd.span))
+
+
+def _fed_removal(cmd: Command, where: str, add: Add) -> None:
+    """A package manager's remove verb run by xargs (`... | xargs npm -g rm`, `xargs apt-get remove -y`, `xargs
+    pip uninstall -y`): it removes every package the list before it names, which the gate cannot read; it asks
+    as the removal does when the packages are named."""
+    verbs = _PACKAGE_REMOVERS.get(cmd.name)
+    if not verbs or "xargs" not in " ".join(cmd.via):
+        return
+    if any(w.lower() in verbs for w in cmd.argv[1:]):
+        add(Finding("confirm.shell.install", Risk.MEDIUM,
+                    f"{cmd.name} removes the packages the list before it names (through xargs): which ones the "
+                    f"gate cannot see{where}", cmd.span))
+
+
 # removable drives and mounted images: a program on them came from outside this machine
 _REMOVABLE = re.compile(r"^(?:/media/|/run/media/|/volumes/)")
 _CALLBACK_ADDR = re.compile(r"^(?:\d{1,3}\.){3}\d{1,3}(?::\d{1,5})?$")
@@ -1168,7 +1212,7 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # archivers that write an archive on another machine, and remote shells fed a file (gate/rules/shell_dataout.py)
 _REMOTE_COPIERS = frozenset({"tar", "gtar", "cpio", "pax", "ssh", "rsh", "dbclient", "plink", "autossh"})
 NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS, *PLANTING_NAMES, "find", *_SCRIPT_HOSTS, *TUNNEL_CLIENTS,
-                   *_DETACHED_INTERPRETERS,
+                   *_DETACHED_INTERPRETERS, "kubectl", *_PACKAGE_REMOVERS,
                    *_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
                    *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})
