@@ -879,6 +879,9 @@ def _taken_out(cmd: Command, analysis: ShellAnalysis) -> str:
         return ""
     hostile = next((h for w in words if (h := hostile_host(w))), None)
     ip = _bare_ip(words)
+    into = _loot_destination(words)
+    if into:
+        return f"the local file {files[0]} into {into}, a place named for taken data"
     for f in files:
         loot = loot_named(f)
         if loot:
@@ -893,6 +896,27 @@ def _taken_out(cmd: Command, analysis: ShellAnalysis) -> str:
     if ip and not _own_network(ip) and cmd.name not in ("scp", "rsync", "pscp", "sftp"):
         # (an upload to a public bare address; a copy to one by scp or rsync is often a deploy, and asks)
         return f"the local file {files[0]} to the bare public address {ip}"
+    return ""
+
+
+# where an upload lands, named as taken data: a URL's path, scp's `host:path`, a storage API's `"path": ...`
+_LOOT_SEGMENT = re.compile(r"^(?:loot|looted|exfil|exfiltrat\w*|stolen|leak|leaked|leaks|harvest|harvested|pillage|"
+                           r"plunder|beute|butin|bot[ií]n|bottino)$", re.I)
+_API_PATH = re.compile(r"\"path\"\s*:\s*\"([^\"]{1,300})\"")
+
+
+def _loot_destination(words: list[str] | tuple[str, ...]) -> str:
+    """The remote path an upload is written to when one of its folders is named as taken data (`/loot/`,
+    `exfil/`, `stolen/`), else an empty string."""
+    for w in words:
+        paths = [m.group(1) for m in _API_PATH.finditer(w)]
+        if "://" in w:
+            paths.append(w.split("://", 1)[1].split("?", 1)[0].partition("/")[2])
+        elif _HOST_PATH.match(w) and not _DRIVE.match(w):
+            paths.append(w.split(":", 1)[1])
+        for p in paths:
+            if any(_LOOT_SEGMENT.match(seg) for seg in p.replace("\\", "/").split("/")[:-1]):
+                return p
     return ""
 
 
