@@ -740,10 +740,12 @@ _HISTORY_FILE = re.compile(r"(?:^|/)(?:\.[\w-]*_?history|fish_history|consolehos
 # a file named for the secrets it keeps, as a whole word of its name: `passwords.txt`, `wifi-pass.txt`,
 # `creds.json`, `aws_credentials`, `api_keys.csv`, `secrets.yaml`, `auth_token`, the browsers' `Login Data`,
 # `cookies.sqlite` (and in other languages: Passwörter, Kennwörter, mots de passe, contraseñas, senhas, password
-# lists in Italian and Dutch: wachtwoorden)
+# lists in Dutch: wachtwoorden; Japanese, Chinese, Korean)
 _SECRET_NAMED = re.compile(
-    r"(?:^|[-_. ])(?:passwords?|passwds?|pass|pwds?|passwörter|passwoerter|kennw(?:ö|oe)rter|kennwort|"
-    r"mots?[-_ ]de[-_ ]passe|motdepasse|contrase(?:ñ|n)as?|senhas?|wachtwoorden|wachtwoord|parole|"
+    r"^pass(?=\.|$)|(?:^|[-_. ])(?:passwords?|passwds?|"
+    r"(?:wifi|wlan|wpa|db|admin|root|user|ssh|vpn|router|mail|ftp|sudo|login)[-_ ]?pass|pwds?|"
+    r"passwörter|passwoerter|kennw(?:ö|oe)rter|kennwort|パスワード|密码|密碼|비밀번호|"
+    r"mots?[-_ ]de[-_ ]passe|motdepasse|contrase(?:ñ|n)as?|senhas?|wachtwoorden|wachtwoord|"
     r"creds?|credentials?|zugangsdaten|identifiants|secrets?|api[-_ ]?keys?|private[-_ ]?keys?|"
     r"(?:access|auth|refresh|session|bearer|api|bot)[-_ ]?tokens?|login[-_ ]data|logins|cookies|keychain|"
     r"wallet|seed[-_ ]?phrase|mnemonic|otp[-_ ]?secrets?|recovery[-_ ]?codes?|backup[-_ ]?codes?)"
@@ -771,7 +773,8 @@ def sent_file_kind(path: str) -> str | None:
     name = p.rsplit("/", 1)[-1]
     if _ABOUT_SECRETS.search(name):
         return None  # a document about passwords (a policy, a reset guide), not the passwords
-    if name.endswith((".py", ".js", ".ts", ".go", ".rs", ".java", ".rb", ".c", ".h", ".cs", ".md", ".rst", ".html")):
+    if name.endswith((".py", ".js", ".ts", ".go", ".rs", ".java", ".rb", ".c", ".h", ".cs", ".md", ".rst", ".html",
+                      ".png", ".jpg", ".jpeg", ".gif", ".svg", ".css", ".scss", ".mp4")):
         return None  # code or documentation about passwords (`password_reset.py`, `secrets.md`), not the secrets
     if _SECRET_NAMED.search(name):
         return "the file of secrets " + path.strip("'\"")

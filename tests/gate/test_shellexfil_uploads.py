@@ -70,13 +70,15 @@ def test_benign_neighbours_pass(command: str) -> None:
 
 @pytest.mark.parametrize("path", ["/etc/passwd", "/etc/shadow-", "C:\\Windows\\System32\\config\\SAM", "~/.zsh_history",
                                   "ConsoleHost_history.txt", "creds.json", "my-passwords.csv", "api_keys.txt",
-                                  "Login Data", "mots_de_passe.txt", "contraseñas.txt"])
+                                  "Login Data", "mots_de_passe.txt", "contraseñas.txt", "pass.txt",
+                                  "パスワード.txt"])
 def test_kinds_that_never_leave(path: str) -> None:
     assert sent_file_kind(path), path
 
 
 @pytest.mark.parametrize("path", ["/etc/hosts", "data.json", "HISTORY.md", "password_reset.py", "compass.txt",
-                                  "bypass.cfg", "password-policy.pdf", "secrets.md", "tokens.txt"])
+                                  "bypass.cfg", "password-policy.pdf", "secrets.md", "tokens.txt",
+                                  "boarding-pass.pdf", "parole.txt", "cookies.png"])
 def test_kinds_that_are_ordinary_files(path: str) -> None:
     assert sent_file_kind(path) is None, path
 
