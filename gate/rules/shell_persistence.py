@@ -28,8 +28,8 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["PLANTING_NAMES", "TUNNEL_CLIENTS", "PersistenceChecks", "kernel_service", "kext_unload",
-           "mail_log_planted", "plist_program", "schedule_opened", "timestomp", "tunnel_service"]
+__all__ = ["PLANTING_NAMES", "PS_ITEM_NAMES", "TUNNEL_CLIENTS", "PersistenceChecks", "kernel_service", "kext_unload",
+           "mail_log_planted", "plist_program", "ps_timestomp", "schedule_opened", "timestomp", "tunnel_service"]
 
 
 _RX_SCHEDULED = re.compile(
@@ -538,3 +538,26 @@ def tunnel_service(cmd: Command, where: str, add: Callable[[Finding], None]) -> 
             "accepts its terms unattended, so it opens with no one at the screen"
         add(Finding("block.shell.remote-access", Risk.CRITICAL,
                     f"{cmd.name} sets up a remote tunnel into this machine and {how}{where}", cmd.span))
+
+
+# PowerShell's ways to set a file's times: the item's properties assigned, or set by name
+_PS_TIME_SET = re.compile(r"\.(?:creationtime|lastwritetime|lastaccesstime)(?:utc)?\s*=(?!=)|"
+                          r"-name\s+['\"]?(?:creationtime|lastwritetime|lastaccesstime)(?:utc)?\b", re.I)
+_WIN_STARTUP_FILE = re.compile(r"/start menu/programs/startup/|/windows/system32/tasks/|/windows/tasks/|"
+                               r"/windows/system32/grouppolicy/.*/scripts/")
+PS_ITEM_NAMES = frozenset({"get-item", "gi", "get-childitem", "gci", "set-itemproperty", "sp", "dir", "ls"})
+
+
+def ps_timestomp(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """PowerShell giving a file that runs at log-in or on a schedule (the Startup folder's, a scheduled task's
+    file) a time of its choosing: `(Get-Item X).LastWriteTime = '...'`, `Set-ItemProperty X -Name CreationTime`
+    (ATT&CK T1070.006), judged as `touch -r` on a start-up file is."""
+    if not _PS_TIME_SET.search(analysis.source):
+        return
+    for a in cmd.argv[1:]:
+        path = a.strip("'\"").replace("\\", "/").replace("`", "").lower()
+        if _WIN_STARTUP_FILE.search(path) or _STARTUP_FILE.search(path):
+            add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                        f"{cmd.name} gives {a}, a file that runs at log-in or on a schedule, a time of its choosing: "
+                        f"the change is hidden from whoever looks for recent ones{where}", cmd.span))
+            return

@@ -81,8 +81,10 @@ from gate.rules.shell_effects import download_targets
 from gate.rules.shell_evasion import OPTION_RUNNERS, logs_wiped_by_search, option_commands
 from gate.rules.shell_persistence import (
     PLANTING_NAMES,
+    PS_ITEM_NAMES,
     TUNNEL_CLIENTS,
     mail_log_planted,
+    ps_timestomp,
     schedule_opened,
     timestomp,
     tunnel_service,
@@ -201,6 +203,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         logs_wiped_by_search(cmd, analysis, where, add)
     if cmd.name in TUNNEL_CLIENTS:
         tunnel_service(cmd, where, add)
+    if cmd.name in PS_ITEM_NAMES:
+        ps_timestomp(cmd, analysis, where, add)
     if cmd.name == "kubectl":
         _kube_config_removed(cmd, where, add)
     elif cmd.name in _PACKAGE_REMOVERS and cmd.via:
@@ -1212,7 +1216,7 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # archivers that write an archive on another machine, and remote shells fed a file (gate/rules/shell_dataout.py)
 _REMOTE_COPIERS = frozenset({"tar", "gtar", "cpio", "pax", "ssh", "rsh", "dbclient", "plink", "autossh"})
 NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS, *PLANTING_NAMES, "find", *_SCRIPT_HOSTS, *TUNNEL_CLIENTS,
-                   *_DETACHED_INTERPRETERS, "kubectl", *_PACKAGE_REMOVERS,
+                   *_DETACHED_INTERPRETERS, "kubectl", *_PACKAGE_REMOVERS, *PS_ITEM_NAMES,
                    *_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
                    *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})

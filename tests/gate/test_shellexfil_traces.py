@@ -34,6 +34,9 @@ def judge(command: str):
     "chmod +w /etc/init.d/networking",
     "sendmail -oi -t -X /srv/www/shop/log.php < msg.eml",
     "sendmail -X/etc/cron.d/mail -t < msg.eml",
+    "(Get-Item 'C:\\Users\\ann\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\s.lnk')"
+    ".CreationTime = '2018-03-01'",
+    "Set-ItemProperty -Path C:\\Windows\\System32\\Tasks\\Sync -Name LastWriteTimeUtc -Value '2018-03-01'",
 ])
 def test_traces_erased_and_start_up_files_opened_block(command: str) -> None:
     got = judge(command)
@@ -45,6 +48,7 @@ def test_traces_erased_and_start_up_files_opened_block(command: str) -> None:
     "find /var/log -name '*.gz' -mtime +90", "touch src/main.py", "touch -d '2024-01-01' fixtures/old.txt",
     "touch -r package.json package-lock.json", "chmod +x scripts/release.sh", "chmod 755 bin/tool",
     "chmod u+w docs/notes.md", "chmod 600 ~/.ssh/config", "sendmail -t < outbox/msg.eml",
+    "(Get-Item .\\build\\out.zip).LastWriteTime = Get-Date",
 ])
 def test_benign_neighbours_pass_or_only_ask(command: str) -> None:
     got = judge(command)
