@@ -751,6 +751,8 @@ _SECRET_NAMED = re.compile(
     r"wallet|seed[-_ ]?phrase|mnemonic|otp[-_ ]?secrets?|recovery[-_ ]?codes?|backup[-_ ]?codes?)"
     r"(?:[-_. ]|\d|$)", re.IGNORECASE)
 
+# the folders that hold those files, sent whole
+_ACCOUNT_TREE = re.compile(r"^(?:/private)?/etc/?$|(?:^|/)(?:system32|sysnative)/config/?$|^/var/db/dslocal/?$")
 _PRIVATE_KEY_PATH = re.compile(r"private[-_/ ]?keys?(?:\.\w{1,4})?$")
 _ABOUT_SECRETS = re.compile(r"polic|reset|strength|generat|rules|guide|requirement|change|manager|rotation")
 
@@ -762,6 +764,8 @@ def sent_file_kind(path: str) -> str | None:
     `wifi-pass.txt`, `creds.json`, `Login Data`); else None. `path` is a path as written or resolved (`~`, `$HOME`,
     `%USERPROFILE%`, backslashes are all read)."""
     p = path.strip("'\"").replace("\\", "/").lower()
+    if _ACCOUNT_TREE.search(p):
+        return "the system's configuration folder " + path.strip("'\"") + ", its accounts files among it"
     if not p or len(p) > 400 or p.endswith("/"):
         return None
     if _ACCOUNT_FILE.search(p):

@@ -665,7 +665,7 @@ def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, a
         detached = any(v.split()[0] in _DETACHERS for v in cmd.via if v) or (
             "background" in analysis.features and any(t in _DISCARDED for op, t in cmd.redirects
                                                       if op in _WRITE_OPS)) or \
-            (windows and _hidden_start(cmd, analysis))
+            (windows and _hidden_start(cmd, analysis)) or _detached_wrapper(cmd, analysis)
         why = ("from a hidden folder or under a hidden name" if _HIDDEN_PART.search(path) else
                f"under the name of a system process ({name})" if _SYSTEM_NAMES.match(name) or
                (windows and _WIN_SYSTEM_NAMES.match(name)) else
@@ -691,6 +691,29 @@ def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, a
     add(Finding("confirm.shell.unknown-program", Risk.MEDIUM,
                 f"runs {path}, a program from {place} that no package installed: what it does is unknown{where}",
                 cmd.span))
+
+
+# wrappers that start their command with no terminal or window: a detached screen or tmux session, a headless
+# console host
+_DETACHING_FLAGS = {"screen": re.compile(r"^-\w*d\w*m|^-\w*m\w*d|^-d$"), "tmux": re.compile(r"^-\w*d"),
+                    "conhost": re.compile(r"^--headless$", re.I)}
+
+
+def _detached_wrapper(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """Started by a wrapper that leaves it no terminal or window (`screen -dmS name X`, `tmux new -d X`,
+    `conhost --headless X`)."""
+    if not cmd.via:
+        return False
+    last = cmd.via[-1].split()[0]
+    flags = _DETACHING_FLAGS.get(last)
+    if flags is None:
+        return False
+    for c in analysis.commands:
+        if c is cmd:
+            return False
+        if c.name == last and any(flags.match(w) for w in c.argv[1:]):
+            return True
+    return False
 
 
 def _hidden_start(cmd: Command, analysis: ShellAnalysis) -> bool:
@@ -762,11 +785,12 @@ def _script_from_drop(cmd: Command, analysis: ShellAnalysis, where: str, add: Ad
     words = [w.lower() for w in cmd.argv[1:]]
     launched = [v.split()[0] for v in cmd.via if v]
     if cmd.name in _DETACHED_INTERPRETERS and not any(v in _DETACHERS or v in ("start", "start-process", "saps")
-                                                      for v in launched):
+                                                      for v in launched) and not _detached_wrapper(cmd, analysis):
         return
     hidden = (cmd.name in ("powershell", "pwsh") and any(w in ("hidden", "minimized") for w in words) and
               any(w in _PS_VALUED for w in words if w.startswith("-w"))) or \
         (cmd.name in ("wscript", "cscript") and "//b" in words) or _hidden_start(cmd, analysis) or \
+        _detached_wrapper(cmd, analysis) or \
         _HIDDEN_PART.search(path) is not None or \
         (any(v in _DETACHERS for v in launched) and any(t in _DISCARDED for op, t in cmd.redirects if op in _WRITE_OPS))
     if hidden:

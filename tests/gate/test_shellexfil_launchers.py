@@ -27,6 +27,7 @@ def judge(command: str):
     "wscript //B C:\\Users\\Public\\run.vbs",
     "nohup sh /var/tmp/job.sh >/dev/null 2>&1 &",
     "setsid bash /dev/shm/.cache/run",
+    "screen -dmS upd /tmp/upd", "tmux new-session -d /var/tmp/sync", "conhost --headless C:\\Users\\Public\\svc.exe",
     "code tunnel service install",
     "code tunnel --accept-server-license-terms --name build01",
     "cloudflared service install eyJhIjoiYWJjIn0",
@@ -50,6 +51,7 @@ def test_the_same_in_plain_sight_asks(command: str) -> None:
     "powershell -ExecutionPolicy Bypass -File .\\scripts\\build.ps1", "pwsh -File ./tools/release.ps1",
     "start /min notepad.exe", "python3 /tmp/reproduce_issue.py", "bash /tmp/check.sh", "code .",
     "code --install-extension ms-python.python", "nohup npm run dev > dev.log 2>&1 &",
+    "screen -dmS api npm start", "tmux new -d -s build 'make -j4'", "screen -S work",
 ])
 def test_benign_neighbours_pass(command: str) -> None:
     assert judge(command).decision is Decision.ALLOW, (command, judge(command).rules)
