@@ -524,6 +524,10 @@ _CODE_HOME = re.compile(r"\bhome\s*\(|homedir\s*\(|dir\.home|expanduser|\$home\b
 _CODE_URL = re.compile(r"(?:https?|wss?)://[^\s'\"`)+]+", re.I)
 
 
+# a string in code that is a file's path (a folder in it, or an extension), not a variable's name or a word
+_PATH_LIKE = re.compile(r"[/\\]|\.\w{1,6}$")
+
+
 def _code_sends_secret(d: Detector, cmd: Command, code: str, where: str, add: Add) -> None:
     """An interpreter's one-liner that makes a request and names a secret: a credential file (`~/.ssh/id_rsa`,
     `.aws/credentials`, joined to the home folder in code or not) goes out wherever the request goes, as `curl
@@ -542,7 +546,8 @@ def _code_sends_secret(d: Detector, cmd: Command, code: str, where: str, add: Ad
         candidates = [text]
         if home and text[:1] in "./" and not text.startswith("./"):
             candidates.append("~/" + text.lstrip("/"))
-        hit = next((h for c in candidates if (h := d.secret_path(cmd, c) or sent_file_kind(c))), None)
+        hit = next((h for c in candidates if (h := d.secret_path(cmd, c) or (_PATH_LIKE.search(c) and
+                                                                            sent_file_kind(c)))), None)
         if hit and _CODE_AUTH_USE.search(code) and hit.rsplit("/", 1)[-1].startswith(".env"):
             continue  # the project's settings file read for the request's own credentials
         if hit:
