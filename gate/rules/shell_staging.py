@@ -57,6 +57,13 @@ a command line that blocks.
 - A script whose own name says it takes secrets, sends data out, locks or wipes files, mines or keeps a way in
   (`python3 harvest_tokens.py`, `node cookie_stealer.js`, `bash wiper.sh`) asks when run: a named purpose is a
   stated effect. Tests, scanners and defences named for the same thing pass.
+- Checks kept with their families and called from here: an archive written on another machine through a remote
+  shell (shell_dataout `remote_archive`); an option that makes a program run a command line (shell_evasion
+  `option_commands`); logs erased by a search of the system (shell_evasion `logs_wiped_by_search`); a start-up
+  file given an old date, a system cron table made writable, a mail log aimed into a web root, a tunnel installed
+  as a service (shell_persistence `timestomp`, `ps_timestomp`, `schedule_opened`, `mail_log_planted`,
+  `tunnel_service`); a script run hidden from a drop folder (`_script_from_drop`, `_detached_wrapper`); a
+  kubeconfig entry removed and packages removed through xargs (`_kube_config_removed`, `_fed_removal`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after the checks by effect.
 """
