@@ -501,7 +501,7 @@ class DataOutChecks:
             elif _remote(name, src):  # a file server's share copied off: the organisation's files leaving
                 what, bucket = _records(cmd, src), ""
             else:
-                secret = self.secret_path(cmd, src) or _kind_of(cmd, src)
+                secret = self.secret_path(cmd, src) or (None if _records(cmd, src) else _kind_of(cmd, src))
                 if secret:
                     add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                                 f"{name} copies {secret} to {shown}{where}", cmd.span))
