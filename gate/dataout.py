@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COLLECTING_HOST", "ENCODED", "SECRET_VALUE", "Payload", "birth_and_address", "carried", "collector_named",
            "destination", "hostile_host", "logging_path", "loot_named", "named_whereabouts", "people_listed",
-           "security_answers", "url_payload"]
+           "security_answers", "sent_file_kind", "url_payload"]
 
 
 class Payload(NamedTuple):
@@ -710,3 +710,63 @@ def loot_named(path: str) -> str | None:
     if not name or len(name) > 200:
         return None
     return name if _LOOT_NAME.search(name) else None
+
+
+# -- files that never leave, by what they are (what an upload, a form field or a socket sends) ---------------
+# the system's account and password databases (Unix, macOS, Windows hives and the domain's directory), with the
+# copies the system keeps of them (`passwd-`, `shadow.bak`)
+_ACCOUNT_FILE = re.compile(
+    r"(?:^|/)(?:etc/(?:passwd|shadow|gshadow|group|master\.passwd|spwd\.db|pwd\.db|sudoers|security/opasswd|"
+    r"krb5\.keytab)(?:-|~|\.bak|\.old|\.orig|\.save)?|etc/sudoers\.d/[^/]+|"
+    r"(?:system32|sysnative)/config/(?:sam|system|security)|ntds/ntds\.dit|ntds\.dit|"
+    r"(?:sam|system|security)\.(?:hiv|hive|save)|var/db/dslocal/nodes/default/users/[^/]+\.plist)$")
+# shells' and interpreters' command histories: every command typed, passwords given on the command line among
+# them
+_HISTORY_FILE = re.compile(r"(?:^|/)(?:\.[\w-]*_?history|fish_history|consolehost_history\.txt|\.viminfo|\.lesshst|"
+                           r"\.wget-hsts)$")
+# a file named for the secrets it keeps, as a whole word of its name: `passwords.txt`, `wifi-pass.txt`,
+# `creds.json`, `aws_credentials`, `api_keys.csv`, `secrets.yaml`, `auth_token`, the browsers' `Login Data`,
+# `cookies.sqlite` (and in other languages: Passwörter, Kennwörter, mots de passe, contraseñas, senhas, password
+# lists in Dutch: wachtwoorden; Japanese, Chinese, Korean)
+_SECRET_NAMED = re.compile(
+    r"^pass(?=\.|$)|(?:^|[-_. ])(?:passwords?|passwds?|"
+    r"(?:wifi|wlan|wpa|db|admin|root|user|ssh|vpn|router|mail|ftp|sudo|login)[-_ ]?pass|pwds?|"
+    r"passwörter|passwoerter|kennw(?:ö|oe)rter|kennwort|パスワード|密码|密碼|비밀번호|"
+    r"mots?[-_ ]de[-_ ]passe|motdepasse|contrase(?:ñ|n)as?|senhas?|wachtwoorden|wachtwoord|"
+    r"creds?|credentials?|zugangsdaten|identifiants|secrets?|api[-_ ]?keys?|private[-_ ]?keys?|"
+    r"(?:access|auth|refresh|session|bearer|api|bot)[-_ ]?tokens?|login[-_ ]data|logins|cookies|keychain|"
+    r"wallet|seed[-_ ]?phrase|mnemonic|otp[-_ ]?secrets?|recovery[-_ ]?codes?|backup[-_ ]?codes?)"
+    r"(?:[-_. ]|\d|$)", re.IGNORECASE)
+
+# the folders that hold those files, sent whole
+_ACCOUNT_TREE = re.compile(r"^(?:/private)?/etc/?$|(?:^|/)(?:system32|sysnative)/config/?$|^/var/db/dslocal/?$")
+_PRIVATE_KEY_PATH = re.compile(r"private[-_/ ]?keys?(?:\.\w{1,4})?$")
+_ABOUT_SECRETS = re.compile(r"polic|reset|strength|generat|rules|guide|requirement|change|manager|rotation")
+
+
+def sent_file_kind(path: str) -> str | None:
+    """What `path` is when it is a file that never leaves the machine, whoever receives it: the system's
+    accounts (`/etc/passwd`, `/etc/shadow`, the SAM hive, `ntds.dit`), a command history (`.bash_history`,
+    PowerShell's `ConsoleHost_history.txt`), or a file named for the secrets it keeps (`passwords.txt`,
+    `wifi-pass.txt`, `creds.json`, `Login Data`); else None. `path` is a path as written or resolved (`~`, `$HOME`,
+    `%USERPROFILE%`, backslashes are all read)."""
+    p = path.strip("'\"").replace("\\", "/").lower()
+    if _ACCOUNT_TREE.search(p):
+        return "the system's configuration folder " + path.strip("'\"") + ", its accounts files among it"
+    if not p or len(p) > 400 or p.endswith("/"):
+        return None
+    if _ACCOUNT_FILE.search(p):
+        return "the system's accounts file " + path.strip("'\"")
+    if _HISTORY_FILE.search(p):
+        return "the command history " + path.strip("'\"")
+    if _PRIVATE_KEY_PATH.search(p):
+        return "the private key " + path.strip("'\"")
+    name = p.rsplit("/", 1)[-1]
+    if _ABOUT_SECRETS.search(name):
+        return None  # a document about passwords (a policy, a reset guide), not the passwords
+    if name.endswith((".py", ".js", ".ts", ".go", ".rs", ".java", ".rb", ".c", ".h", ".cs", ".md", ".rst", ".html",
+                      ".png", ".jpg", ".jpeg", ".gif", ".svg", ".css", ".scss", ".mp4")):
+        return None  # code or documentation about passwords (`password_reset.py`, `secrets.md`), not the secrets
+    if _SECRET_NAMED.search(name):
+        return "the file of secrets " + path.strip("'\"")
+    return None

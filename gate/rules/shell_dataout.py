@@ -11,9 +11,10 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gate.catalogue import COPY, dry_run, risky_destination
-from gate.dataout import SECRET_VALUE, hostile_host, loot_named
+from gate.dataout import SECRET_VALUE, hostile_host, loot_named, sent_file_kind
 from gate.model import Risk
 from gate.rules.shell_vocab import (
     _LISTENERS,
@@ -21,6 +22,7 @@ from gate.rules.shell_vocab import (
     _uploaded_files,
 )
 from gate.shell import (
+    NET_SENDERS,
     SHELLS,
     Command,
     Finding,
@@ -29,7 +31,10 @@ from gate.shell import (
     resolve_path,
 )
 
-__all__ = ["DataOutChecks"]
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["DataOutChecks", "remote_archive"]
 
 # a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`, `$AWS_SECRET_ACCESS_KEY`)
 _SECRET_VAR = re.compile(r"\$\{?(?P<name>[a-z0-9_]*(?:secret|token|passw|api_?key|access_?key|private_?key|"
@@ -357,7 +362,8 @@ class DataOutChecks:
                                       for i in cmd.upstream):
             add(Finding("block.shell.reverse-shell", Risk.CRITICAL, f"pipes a shell through {name}{where}", cmd.span))
             return
-        secret = self.exfil_source(cmd, analysis) or _decrypted_secrets_out(cmd, analysis)
+        secret = self.exfil_source(cmd, analysis) or _decrypted_secrets_out(cmd, analysis) or \
+            _never_leaves(cmd, analysis)
         records = None if secret else (_records_out(cmd, analysis) or _parts_out(cmd, analysis))
         if records:
             add(Finding("block.shell.exfiltration", Risk.CRITICAL,
@@ -378,7 +384,7 @@ class DataOutChecks:
             add(Finding("confirm.shell.network", Risk.HIGH, f"{name} talks through Tor ({hidden[:60]}): who is at "
                         f"the other end is hidden by design{where}", cmd.span))
             return
-        uploads = _uploaded_files(cmd)
+        uploads = _uploaded_files(cmd) or _more_uploads(cmd)
         drop = risky_destination(cmd.words[1:]) if uploads else None
         if uploads and drop and not (drop[0].isdigit() and _own_network(drop)) and \
                 not _LOOPBACK_WORD.search(" ".join(cmd.words[1:])):
@@ -495,7 +501,7 @@ class DataOutChecks:
             elif _remote(name, src):  # a file server's share copied off: the organisation's files leaving
                 what, bucket = _records(cmd, src), ""
             else:
-                secret = self.secret_path(cmd, src)
+                secret = self.secret_path(cmd, src) or (None if _records(cmd, src) else _kind_of(cmd, src))
                 if secret:
                     add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
                                 f"{name} copies {secret} to {shown}{where}", cmd.span))
@@ -824,8 +830,8 @@ def _files_sent(cmd: Command, analysis: ShellAnalysis) -> list[str]:
     """The local files `cmd` sends whole: an HTTP client's upload (`-T`, `-F f=@x`, `--data-binary @x`,
     `-InFile`), a raw socket tool's input (`< file`, socat's `FILE:`, `cat file |`), scp/rsync operands."""
     name = cmd.name
-    files = list(_uploaded_files(cmd)) + _transferred_files(name, list(cmd.argv[1:]))
-    if name in _RAW_SOCKET_TOOLS:
+    files = list(_uploaded_files(cmd)) + _more_uploads(cmd) + _transferred_files(name, list(cmd.argv[1:]))
+    if name in _RAW_SOCKET_TOOLS or (name in NET_SENDERS and _stdin_is_body(cmd)):
         files += [t for op, t in cmd.redirects if op == "<"]
         files += [w.split(":", 1)[1].split(",", 1)[0] for w in cmd.words[1:]
                   if w.lower().startswith(("file:", "open:", "gopen:"))]
@@ -873,6 +879,9 @@ def _taken_out(cmd: Command, analysis: ShellAnalysis) -> str:
         return ""
     hostile = next((h for w in words if (h := hostile_host(w))), None)
     ip = _bare_ip(words)
+    into = _loot_destination(words)
+    if into:
+        return f"the local file {files[0]} into {into}, a place named for taken data"
     for f in files:
         loot = loot_named(f)
         if loot:
@@ -890,6 +899,27 @@ def _taken_out(cmd: Command, analysis: ShellAnalysis) -> str:
     return ""
 
 
+# where an upload lands, named as taken data: a URL's path, scp's `host:path`, a storage API's `"path": ...`
+_LOOT_SEGMENT = re.compile(r"^(?:loot|looted|exfil|exfiltrat\w*|stolen|leak|leaked|leaks|harvest|harvested|pillage|"
+                           r"plunder|beute|butin|bot[ií]n|bottino)$", re.I)
+_API_PATH = re.compile(r"\"path\"\s*:\s*\"([^\"]{1,300})\"")
+
+
+def _loot_destination(words: list[str] | tuple[str, ...]) -> str:
+    """The remote path an upload is written to when one of its folders is named as taken data (`/loot/`,
+    `exfil/`, `stolen/`), else an empty string."""
+    for w in words:
+        paths = [m.group(1) for m in _API_PATH.finditer(w)]
+        if "://" in w:
+            paths.append(w.split("://", 1)[1].split("?", 1)[0].partition("/")[2])
+        elif _HOST_PATH.match(w) and not _DRIVE.match(w):
+            paths.append(w.split(":", 1)[1])
+        for p in paths:
+            if any(_LOOT_SEGMENT.match(seg) for seg in p.replace("\\", "/").split("/")[:-1]):
+                return p
+    return ""
+
+
 def _raw_socket_file(cmd: Command) -> str:
     """`cat FILE > /dev/tcp/HOST/PORT` to a bare address, a host named for malice, or with a file named as taken
     data or from a personal folder: what leaves (display form), else an empty string."""
@@ -900,6 +930,9 @@ def _raw_socket_file(cmd: Command) -> str:
     files = [w[3:] if w.startswith("if=") else w for w in cmd.words[1:] if not w.startswith("-") and w != "-"
              and ("=" not in w or w.startswith("if="))]
     files += [t for op, t in cmd.redirects if op == "<"]
+    kept = next((k for f in files if (k := _kind_of(cmd, f))), None)
+    if kept:
+        return f"{kept} over a raw connection to {host} (it never leaves the machine)"
     if not files or host in ("localhost", "127.0.0.1", "::1"):
         return ""
     ip = _bare_ip([host])
@@ -921,3 +954,199 @@ def _hostile_fetch(cmd: Command, where: str, add: Callable[[Finding], None]) -> 
     if host:
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"{cmd.name} reaches {host}, a host whose name announces malice{where}", cmd.span))
+
+
+# -- files that never leave, whatever the host (gate/dataout.py `sent_file_kind`) ------------------------------
+# the spellings of an upload `_uploaded_files` leaves out: wget's `--post-file FILE` and `--body-file FILE` as two
+# words, curl's `-F name=<FILE` (the file's text as the field) and `--data-ascii @FILE`, HTTPie's raw body `@FILE`
+_SPACED_BODY_FILE = frozenset({"--post-file", "--body-file"})
+_CURL_FORM = frozenset({"-f", "--form"})
+# (only curl's short flags that take no value may come before: `-XPUT` is the method PUT, not `-T`)
+_CURL_CLUSTER = re.compile(r"^-[sSLkfiIvqNgGjlnOR0-6ZJ#Mp]+(?P<f>[dFT])(?P<v>.*)$")
+# file-transfer clients that take their commands in a script of their own: `put FILE` in it sends FILE
+_SCRIPTED_SENDERS = frozenset({"lftp", "winscp", "smbclient", "ftp", "sftp", "tftp", "ncftp", "psftp", "pftp"})
+
+
+def _more_uploads(cmd: Command) -> list[str]:
+    """Local files a client sends that `_uploaded_files` does not name (see `_SPACED_BODY_FILE`), and the files
+    a transfer client's own script puts (`smbclient -c 'put F'`, `tftp -c put F`, `ftp <<EOF put F`)."""
+    name = cmd.name
+    words = list(cmd.argv[1:])
+    out: list[str] = []
+    for k, a in enumerate(words):
+        al = a.lower()
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if name in ("wget", "wget2") and al in _SPACED_BODY_FILE and nxt:
+            out.append(nxt)
+        elif name in ("curl", "curlie") and al in _CURL_FORM and "=<" in nxt:
+            out.append(nxt.split("=<", 1)[1].split(";", 1)[0])
+        elif name in ("curl", "curlie") and al.startswith("--form=") and "=<" in a[7:]:
+            out.append(a[7:].split("=<", 1)[1].split(";", 1)[0])
+        elif name in ("curl", "curlie") and al == "--data-ascii" and nxt.startswith("@"):
+            out.append(nxt[1:])
+        elif name in ("curl", "curlie") and (m := _CURL_CLUSTER.match(a)):
+            value = m.group("v") or nxt  # `-sd@FILE`, `-sT FILE`, `-sF f=@FILE`: a cluster of short flags
+            if m.group("f") == "T" or (m.group("f") == "d" and value.startswith("@")):
+                out.append(value.lstrip("@"))
+            elif m.group("f") == "F" and ("=@" in value or "=<" in value):
+                out.append(value.split("=", 1)[1][1:])
+        elif name in ("http", "https", "xh") and a.startswith("@") and len(a) > 1 and \
+                (k == 0 or not words[k - 1].startswith("-")):
+            out.append(a[1:])  # HTTPie's raw body from a file: `http POST host @file`
+    if name in _SCRIPTED_SENDERS:
+        script = [*words, cmd.stdin_text or ""]
+        out += [m.group(2) for w in script for m in _TRANSFER_PUT.finditer(w)]
+        if name == "tftp" and any(w.lower() == "put" for w in words):
+            out += [words[k + 1] for k, w in enumerate(words[:-1]) if w.lower() == "put"]
+        if name == "tftp" and "-l" in words and any(w in ("-p", "--put") for w in words):
+            out += [words[k + 1] for k, w in enumerate(words[:-1]) if w == "-l"]
+    return [f.strip("'\"") for f in out if f and f not in ("-", "@-")]
+
+
+def _kind_of(cmd: Command, word: str) -> str | None:
+    """`word` (a path as written) as `sent_file_kind` names it, read as written and as resolved."""
+    word = word.strip("'\"").split(";type=", 1)[0].split(";filename=", 1)[0]
+    if not word or word.startswith("-") or "://" in word:
+        return None
+    return sent_file_kind(word) or sent_file_kind(resolve_path(word, cmd.cwd or None) or "")
+
+
+_ARCHIVE_OUT = frozenset({"-f", "--file", "-cf", "-czf", "-cjf", "-cJf", "-zcf", "-cvf", "-czvf", "-cvzf", "-zcvf"})
+
+
+def _packed_kind(analysis: ShellAnalysis, cmd: Command, path: str) -> str | None:
+    """`path` is an archive or copy another command of the line makes of a file that never leaves (`tar czf
+    /tmp/a.tgz /etc/passwd /etc/shadow && curl -T /tmp/a.tgz ...`, `cp /etc/shadow /tmp/s && nc ... < /tmp/s`)."""
+    base = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower()
+    if not base:
+        return None
+    for other in analysis.commands:
+        if other is cmd or not (other.name in _ARCHIVING or other.name in ("cp", "copy", "copy-item", "cat", "mv",
+                                                                         "compress-archive", "rar", "ditto")):
+            continue
+        words = [w for w in other.words[1:] if not w.startswith("-")]
+        outs = [t for op, t in other.redirects if op in (">", ">>")]
+        if not any(w.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower() == base for w in words + outs +
+                   [w.split("=", 1)[-1] for w in other.words[1:] if w.startswith("-")]):
+            continue
+        hit = next((k for w in words if w.replace("\\", "/").rsplit("/", 1)[-1].lower() != base and
+                    (k := _kind_of(other, w))), None)
+        if hit:
+            return f"{path}, which holds {hit}"
+    return None
+
+
+def _never_leaves(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """A file that never leaves the machine (the system's accounts, a command history, a file named for its
+    secrets: gate/dataout.py `sent_file_kind`) sent by a network client: uploaded, put in a request's body or a
+    form, given to a socket on its standard input, put by a transfer client, or packed into an archive that is;
+    whatever the host, this machine's own name or address included (`http://0/`, `localhost`: a tunnel or a
+    forwarded port reaches anywhere)."""
+    files = _files_sent(cmd, analysis)
+    files += [t for op, t in cmd.redirects if op == "<"]
+    if cmd.name in NET_SENDERS and (_stdin_is_body(cmd) or cmd.name in _RAW_SOCKET_TOOLS):
+        for i in cmd.upstream:
+            up = analysis.commands[i]
+            if up.name in _FEEDERS or up.name in ("tar", "zip", "7z", "cpio", "head", "tail", "strings", "sort"):
+                files += [w for w in up.words[1:] if not w.startswith("-")]
+    for f in files:
+        kind = _kind_of(cmd, f)
+        if kind:
+            return kind
+    for f in files:
+        packed = _packed_kind(analysis, cmd, f)
+        if packed:
+            return packed
+    return None
+
+
+# -- archives and copies written to another machine through a remote shell -----------------------------------
+# tar's, cpio's and pax's archive named `[user@]host:path` is written there through rsh/ssh (`--rsh-command`
+# chooses the program; `--force-local` says the colon is only part of a file's name)
+_REMOTE_ARCHIVERS = frozenset({"tar", "gtar", "cpio", "pax"})
+_ARCHIVE_FILE_FLAGS = frozenset({"-f", "--file", "-F", "-O", "-I", "--rmt-command"})
+_TAR_VALUED = frozenset({"-C", "--directory", "-T", "--files-from", "-X", "--exclude-from", "-b", "-H", "--format",
+                         "--rsh-command", "--rmt-command", "-I", "--use-compress-program", "-g", "--listed-incremental",
+                         "-V", "--label", "-N", "--newer", "--owner", "--group", "--mode", "--exclude", "-K"})
+_REMOTE_SHELLS = frozenset({"ssh", "rsh", "dbclient", "plink", "autossh"})
+
+
+def _archive_file(cmd: Command) -> tuple[str, list[str]]:
+    """The archive `cmd` (tar, cpio, pax) writes or reads, and the operands it packs (tar's)."""
+    words = list(cmd.argv[1:])
+    archive = ""
+    members: list[str] = []
+    k = 0
+    while k < len(words):
+        w = words[k]
+        if w.startswith("--file=") or w.startswith("--rmt-command="):
+            archive = archive or (w.split("=", 1)[1] if w.startswith("--file=") else "")
+        elif w in _ARCHIVE_FILE_FLAGS and k + 1 < len(words):
+            archive = archive or words[k + 1]
+            k += 1
+        elif (w.startswith("-") and not w.startswith("--") and w[-1:] == "f" and k + 1 < len(words)) or \
+                (k == 0 and cmd.name in ("tar", "gtar") and not w.startswith("-") and w.endswith("f") and
+                 w.isalpha() and k + 1 < len(words)):
+            archive = archive or words[k + 1]  # `-czf X`, old style `cvf X`
+            k += 1
+        elif w.startswith("-F") and len(w) > 2 and cmd.name in ("cpio", "pax"):
+            archive = archive or w[2:]
+        elif w in _TAR_VALUED and k + 1 < len(words):
+            k += 1
+        elif not w.startswith("-"):
+            members.append(w)
+        k += 1
+    return archive, members
+
+
+def _fed_names(cmd: Command, analysis: ShellAnalysis) -> list[str]:
+    """The file names the commands upstream of `cmd` print or read (find's roots and -name, echo's and ls's
+    words, a reader's files, `dd if=`), for a program that packs or sends what it is fed."""
+    out: list[str] = []
+    for i in cmd.upstream:
+        up = analysis.commands[i]
+        for w in up.words[1:]:
+            if w.startswith("if="):
+                out.append(w[3:])
+            elif not w.startswith("-"):
+                out.append(w)
+        out += [t for op, t in up.redirects if op == "<"]
+    return out
+
+
+def remote_archive(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
+                   add: Callable[[Finding], None]) -> None:
+    """An archive written to another machine through a remote shell (`tar cf user@host:x.tar FILES
+    --rsh-command=/usr/bin/ssh`, `find . | cpio -o -F host:x.cpio`), or what a pipeline packs or reads handed to
+    `ssh host 'cat > x'` (`tar cz DIR | ssh ...`, `dd if=FILE | ssh ...`, `ssh host 'dd of=x' < FILE`): the files
+    leave the machine. The system's accounts, a credential or a history among them blocks; anything else asks."""
+    if cmd.name in _REMOTE_SHELLS:
+        if not cmd.upstream and not any(op == "<" for op, _ in cmd.redirects):
+            return
+        sent = [t for op, t in cmd.redirects if op == "<"]
+        if cmd.upstream:
+            feeders = [analysis.commands[i].name for i in cmd.upstream]
+            if not any(n in _FEEDERS or n in _ARCHIVING or n in ("dd", "cpio", "pax", "find") for n in feeders):
+                return
+            sent += _fed_names(cmd, analysis)
+        kind = next((k for f in sent if (k := _kind_of(cmd, f) or d.secret_path(cmd, f))), None)
+        if kind:
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"hands {kind} to {cmd.name}, which writes it on another machine{where}", cmd.span))
+        return
+    if cmd.name not in _REMOTE_ARCHIVERS or "--force-local" in cmd.argv:
+        return
+    archive, members = _archive_file(cmd)
+    if not archive or not _HOST_PATH.match(archive) or _DRIVE.match(archive) or "://" in archive:
+        return
+    if cmd.name in ("cpio", "pax") or not members:
+        members = members + _fed_names(cmd, analysis)
+    kind = next((k for f in members if (k := _kind_of(cmd, f) or d.secret_path(cmd, f))), None)
+    host = archive.split(":", 1)[0]
+    if kind:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} writes {kind} into an archive on {host} through a remote shell{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.network", Risk.MEDIUM,
+                    f"{cmd.name} writes its archive on another machine ({host}) through a remote shell{where}",
+                    cmd.span))

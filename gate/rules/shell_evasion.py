@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gate.model import Risk
 from gate.nochange import system_script_use
@@ -17,12 +18,17 @@ from gate.rules.shell_vocab import (
     _REMOTE_REF,
 )
 from gate.shell import (
+    DOWNLOADERS,
     Command,
     Finding,
     ShellAnalysis,
+    analyse,
 )
 
-__all__ = ["EvasionChecks", "quarantine_staged"]
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["OPTION_RUNNERS", "EvasionChecks", "logs_wiped_by_search", "option_commands", "quarantine_staged"]
 
 
 _MSBUILD_PROJECT = re.compile(r"(^|\s)[^\s/]*\.(sln|csproj|vbproj|fsproj|vcxproj|proj|slnf)(\s|$)|^(/[pmtv]\S*\s*)*$")
@@ -239,3 +245,178 @@ def quarantine_staged(cmd: Command, where: str, add: Callable[[Finding], None]) 
                         f"xattr takes the quarantine mark off {w}, a file in a temporary, shared or hidden folder: "
                         f"Gatekeeper never checks it{where}", cmd.span))
             return
+
+
+# -- options that make a program run a command -------------------------------------------------------------
+# (program, option) whose value is a command line the program runs: git's transport helpers and pager, man's
+# pager, tar's compressor, filter and checkpoint action, zip's test command, Mercurial's ssh and remote command,
+# scp's and rsync's remote shell, aria2's hooks. `-O` of `git grep` opens the files found in that command.
+_RUNS_VALUE: dict[str, frozenset[str]] = {
+    "git": frozenset({"--upload-pack", "--receive-pack", "--exec", "--open-files-in-pager", "-O", "--extcmd", "-x",
+                      "--config-env"}),
+    "hg": frozenset({"-e", "--ssh", "--remotecmd"}),
+    "man": frozenset({"-P", "--pager", "-H", "--html"}),
+    "tar": frozenset({"--use-compress-program", "-I", "--to-command", "--rsh-command", "--rmt-command",
+                      "--info-script", "--new-volume-script"}),
+    "zip": frozenset({"-TT", "--unzip-command"}),
+    "scp": frozenset({"-S"}), "sftp": frozenset({"-S"}),
+    "rsync": frozenset({"-e", "--rsh", "--rsync-path"}),
+    "mysql": frozenset({"--pager"}),
+    "aria2c": frozenset({"--on-download-complete", "--on-download-error", "--on-download-start",
+                         "--on-bt-download-complete"}),
+}
+_RUNS_VALUE["gtar"] = _RUNS_VALUE["tar"]
+# git subcommands where `-x`, `-u` and `-O` are the command options (elsewhere they mean other things: `push -u`)
+_GIT_X = frozenset({"rebase", "difftool"})
+_GIT_U = frozenset({"clone", "ls-remote", "fetch-pack"})
+_GIT_O = frozenset({"grep"})
+# config keys whose value git, Mercurial or a pager runs as a command
+_CONFIG_RUNS = re.compile(r"^(?:(?:core\.(?:pager|sshcommand|fsmonitor|editor|gitproxy|askpass)|diff\.external|"
+                          r"diff\.[^.=]+\.(?:textconv|command)|pager\.[^=]+|sequence\.editor|"
+                          r"gpg\.(?:program|[^.=]+\.program)|uploadpack\.packobjectshook|"
+                          r"filter\.[^.=]+\.(?:clean|smudge|process)|merge\.[^.=]+\.driver|hooks\.[^=]+|"
+                          r"ui\.(?:ssh|editor|merge)|extdiff\.[^=]+|merge-tools\.[^.=]+\.executable)=|"
+                          r"(?:alias\.[^=]+|credential\.helper)=\s*!)", re.I)
+# what these options name in everyday use: a pager, an editor, a compressor, ssh with its options, rsync itself
+_PLAIN_VALUE = re.compile(
+    r"^\s*(?:(?:/usr)?(?:/local)?/bin/)?(?:less|more|most|cat|bat|delta|diff-so-fancy|diff-highlight|ydiff|"
+    r"vim?|nvim|nano|emacs(?:client)?|code|subl|micro|hx|kak|mate|"
+    r"zstd|pzstd|pigz|unpigz|gzip|gunzip|bzip2|pbzip2|lbzip2|xz|pixz|lz4|lzip|plzip|lzop|brotli|"
+    r"ssh|rsh|plink|rsync|sudo rsync|gpg2?|git-lfs|meld|kdiff3|vimdiff|opendiff|bcompare|"
+    r"w3m|lynx|firefox|xdg-open)(?:\s+(?:-{1,2}[\w=.,:/-]+|[\w.@:/~-]+))*\s*$", re.I)
+_SSH_KEY_WRITE = re.compile(r"\.ssh/|authorized[-_]keys", re.I)
+
+
+def _option_commands(cmd: Command) -> list[tuple[str, str]]:
+    """(command line, the option that carries it) for each option of `cmd` that makes it run a command."""
+    name = cmd.name
+    argv = list(cmd.argv)
+    out: list[tuple[str, str]] = []
+    flags = _RUNS_VALUE.get(name, frozenset())
+    sub = next((a for a in argv[1:] if not a.startswith("-") and "=" not in a), "") if name == "git" else ""
+    k = 1
+    while k < len(argv):
+        a = argv[k]
+        nxt = argv[k + 1] if k + 1 < len(argv) else ""
+        flag, eq, value = a.partition("=") if a.startswith("--") else (a, "", "")
+        if name == "git" and flag in ("-x",) and sub not in _GIT_X:
+            k += 1
+            continue
+        if name == "git" and flag == "-u" and sub in _GIT_U and nxt:
+            out.append((nxt, "git clone -u"))
+            k += 2
+            continue
+        if name == "git" and (flag == "-O" or (flag.startswith("-O") and len(flag) > 2)) and sub in _GIT_O:
+            if len(flag) > 2:
+                out.append((flag[2:], "git grep -O"))
+            k += 1
+            continue
+        if name == "git" and flag == "--open-files-in-pager":
+            if eq:
+                out.append((value, "git grep --open-files-in-pager"))
+            k += 1
+            continue
+        if name in ("git", "hg") and a in ("-c", "--config") and nxt and _CONFIG_RUNS.match(nxt):
+            out.append((nxt.split("=", 1)[1].lstrip(" !"), f"{name} {a} {nxt.split('=', 1)[0]}"))
+            k += 2
+            continue
+        if name == "hg" and flag == "--config" and eq and _CONFIG_RUNS.match(value):
+            out.append((value.split("=", 1)[1].lstrip(" !"), f"hg --config {value.split('=', 1)[0]}"))
+        elif flag in flags and flag != "-O":
+            if eq:
+                out.append((value, f"{name} {flag}"))
+            elif nxt:
+                out.append((nxt, f"{name} {flag}"))
+                k += 1
+        elif name in ("tar", "gtar") and a.startswith("--checkpoint-action=exec"):
+            out.append((a.split("=", 2)[-1], "tar --checkpoint-action"))
+        elif name == "git" and a.lower().startswith("ext::"):
+            out.append((a[5:].replace("%%", "\0").replace("% ", " ").replace("%s", "").replace("\0", "%"),
+                        "git's ext:: transport"))
+        elif name == "less" and a[:2] in ("+!", "+|"):
+            out.append((a[2:], "less +!"))
+        k += 1
+    return [(v.strip().strip("'\""), label) for v, label in out if v.strip().strip("'\"")]
+
+
+def option_commands(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
+                    add: Callable[[Finding], None]) -> None:
+    """An option that makes a program run a command line (git's `--upload-pack`, `--receive-pack`, `-u` of clone,
+    `--open-files-in-pager`/`-O` of grep, `-c core.pager=`/`core.sshCommand=`/`diff.external=`, the `ext::`
+    transport; Mercurial's `--config alias.x=!...`; man's `-P`; tar's `--use-compress-program`, `--to-command`,
+    `--checkpoint-action=exec=`, `--rsh-command`; zip's `--unzip-command`; scp's `-S`; rsync's `-e`; `less
+    +!`): the program runs that line, so it asks, unless the line is what the option names in everyday use (a
+    pager, an editor, a compressor, ssh with its options). The line is judged as the command it is: what blocks
+    on its own blocks, and so does a line that downloads, or writes into an ssh folder or its authorized keys."""
+    found = _option_commands(cmd)
+    if not found:
+        return
+    for value, label in found:
+        if _PLAIN_VALUE.match(value):
+            continue
+        blocking = None
+        if d.depth < 2:
+            d.depth += 1
+            try:
+                inner = analyse(value)
+                inner_found = d.run(inner)
+            finally:
+                d.depth -= 1
+            blocking = next((f.reason for f in inner_found if f.rule.startswith("block.")), None)
+            if blocking is None and any(c.name in DOWNLOADERS for c in inner.commands):
+                blocking = "it downloads from the network"
+            if blocking is None and _SSH_KEY_WRITE.search(value) and (
+                    any(op in (">", ">>") for c in inner.commands for op, _ in c.redirects) or
+                    any(w in ("-O", "-o", "tee", "cp", "mv", "install") for c in inner.commands for w in c.argv)):
+                blocking = "it writes into an ssh folder (a key that lets someone in)"
+        if blocking:
+            add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                        f"{label} makes {cmd.name} run {value[:60]!r}: {blocking}{where}", cmd.span))
+            return
+        add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                    f"{label} makes {cmd.name} run {value[:60]!r}, a command line of its own{where}", cmd.span))
+        return
+
+
+OPTION_RUNNERS = frozenset({*_RUNS_VALUE, "less"})
+
+
+# -- logs wiped in bulk by a search ------------------------------------------------------------------------
+# roots a search covers the system's logs from: the whole disk, /var, its log folder, the macOS and Windows ones
+_SYSTEM_ROOT = re.compile(r"^(?:/|/var|/var/log|/private|/private/var|/private/var/log|/library|/library/logs|/home|"
+                          r"/root|/opt|/srv|/usr|/etc|/var/lib|/var/tmp/\.\.|/mnt/c|[a-z]:[\\/]?|[a-z]:[\\/]windows"
+                          r"(?:[\\/]system32(?:[\\/]winevt(?:[\\/]logs)?)?)?)/?$", re.I)
+# what a log is named: `*.log`, `*log*`, rotated and compressed logs, the login records, journals, audit trails,
+# Windows event logs
+_LOG_NAME = re.compile(r"log|\.evtx|\.etl|wtmp|btmp|utmp|lastlog|\.journal|syslog|messages|audit|_history|history$",
+                       re.I)
+_WIPERS = frozenset({"rm", "shred", "srm", "truncate", "unlink", "wipe", "del", "remove-item", "ri", "rmdir"})
+
+
+def logs_wiped_by_search(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A search of the whole disk or a system folder for logs by name (`find / -name '*.log'`, `-iname '*.evtx'`)
+    that deletes, shreds or empties each one it finds (`-delete`, `-exec rm`, `-exec truncate -s0`, `| xargs rm`):
+    every log of every program is erased at once, the traces of what was done with them (ATT&CK T1070.002). The
+    same search in a project's build folder, or one that only lists, passes or is left to the other rules."""
+    argv = list(cmd.argv[1:])
+    roots = []
+    for a in argv:
+        if a.startswith(("-", "(", "!", "\\(")):
+            break
+        roots.append(a)
+    if not roots or not any(_SYSTEM_ROOT.match(r.strip("'\"")) for r in roots):
+        return
+    named = [argv[k + 1] for k, a in enumerate(argv[:-1]) if a.lower() in ("-name", "-iname", "-path", "-ipath",
+                                                                             "-regex", "-iregex", "-wholename")]
+    if not any(_LOG_NAME.search(n) for n in named):
+        return
+    wipes = "-delete" in argv or any(a in ("-exec", "-execdir", "-ok", "-okdir") and k + 1 < len(argv) and (
+        argv[k + 1].rsplit("/", 1)[-1].lower() in _WIPERS or (argv[k + 1] in ("cp", "tee", "sh", "bash") and
+        ("/dev/null" in argv[k + 1:] or ">" in " ".join(argv[k + 1:])))) for k, a in enumerate(argv))
+    if not wipes:
+        me = analysis.commands.index(cmd) if cmd in analysis.commands else -1
+        wipes = any(c.name in _WIPERS and "xargs" in c.via and me in c.upstream for c in analysis.commands)
+    if wipes:
+        add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                    f"find searches {roots[0]} for logs by name and erases each one it finds: the record of what was "
+                    f"done goes with them{where}", cmd.span))

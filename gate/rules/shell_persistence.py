@@ -28,7 +28,8 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["PersistenceChecks", "kernel_service", "kext_unload", "plist_program"]
+__all__ = ["PLANTING_NAMES", "PS_ITEM_NAMES", "TUNNEL_CLIENTS", "PersistenceChecks", "kernel_service", "kext_unload",
+           "mail_log_planted", "plist_program", "ps_timestomp", "schedule_opened", "timestomp", "tunnel_service"]
 
 
 _RX_SCHEDULED = re.compile(
@@ -408,3 +409,155 @@ def _cron_payload(d: Detector, cmd: Command, text: str, where: str, add: Callabl
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"crontab installs a job that runs on schedule what blocks now: {blocking.reason}{where}",
                     cmd.span))
+
+
+# -- start-up and schedule files hidden or opened up ---------------------------------------------------------
+# the files the system runs or reads at boot, at log-in or on a schedule: rc.local (ESXi's rc.local.d too), init
+# scripts, cron tables and folders, systemd units, profile scripts, the preload list, launchd jobs, autostart
+# entries, the shells' start-up files
+_STARTUP_FILE = re.compile(
+    r"^/etc/(?:rc\.local(?:\.d)?(?:/|$)|rc\d?\.d/|rc\.d/|init\.d/|init/|cron\.(?:d|daily|hourly|weekly|monthly|allow)"
+    r"(?:/|$)|crontab$|anacrontab$|systemd/|profile(?:\.d/|$)|bash\.bashrc$|zsh/|ld\.so\.preload$|"
+    r"update-motd\.d/|xdg/autostart/|sudoers(?:\.d/|$)|inittab$|apt/apt\.conf\.d/)|"
+    r"^/var/spool/(?:cron|anacron)(?:/|$)|^/var/at/|^/usr/lib/cron/|^/(?:usr/)?lib/systemd/(?:system|user)/|"
+    r"^/library/(?:launchagents|launchdaemons|startupitems)(?:/|$)|/library/launchagents/|"
+    r"/\.config/(?:autostart|systemd/user)/|/\.(?:bashrc|bash_profile|profile|zshrc|zprofile|zshenv|zlogin|"
+    r"bash_login)$|/start menu/programs/startup/")
+# touch's options that set a time of one's choosing: another file's (`-r`), a date (`-d`, `-t`)
+_TOUCH_TIME = re.compile(r"^(?:-[acfhm]*[rdt].*|--(?:reference|date)(?:=.*)?)$")
+
+
+def _startup_targets(cmd: Command, skip_values: frozenset[str]) -> list[str]:
+    """The operands of `cmd` that are start-up or schedule files (display form), the values of `skip_values`
+    options left out."""
+    out = []
+    argv = list(cmd.argv[1:])
+    k = 0
+    while k < len(argv):
+        a = argv[k]
+        if a.startswith("-"):
+            if (a in skip_values or (len(a) > 1 and a[-1] in "rdt" and not a.startswith("--") and
+                                     cmd.name == "touch")) and "=" not in a:
+                k += 1
+            k += 1
+            continue
+        path = (resolve_path(a, cmd.cwd or None) or a).lower()
+        if _STARTUP_FILE.search(path):
+            out.append(a)
+        k += 1
+    return out
+
+
+def timestomp(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """`touch -r OTHER`, `-d DATE` or `-t STAMP` on a start-up or schedule file (rc.local, a cron table, a
+    systemd unit, a launch agent, a shell's start-up file): its change is given an old date so that no one
+    looking for what changed finds it (ATT&CK T1070.006). A project file given a date passes."""
+    if not any(_TOUCH_TIME.match(a) for a in cmd.argv[1:]):
+        return
+    hit = _startup_targets(cmd, frozenset({"-r", "--reference", "-d", "--date", "-t"}))
+    if hit:
+        add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                    f"touch gives {hit[0]}, a file that runs at start-up or on a schedule, a date of its choosing: "
+                    f"the change is hidden from whoever looks for recent ones{where}", cmd.span))
+
+
+_ADDS_WRITE = re.compile(r"^(?:[ugoa]*[+=][rwxXst]*w[rwxXst]*)(?:,[ugoa]*[-+=][rwxXst]*)*$|"
+                         r"^[ugoa]*[-+=][rwxXst]*(?:,[ugoa]*[+=][rwxXst]*w[rwxXst]*)+$")
+_GROUP_OTHER_WRITE = re.compile(r"^[0-7]?[0-7][2367][0-7]$|^[0-7]?[0-7][0-7][2367]$")
+
+
+def schedule_opened(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """chmod that makes a system cron table, rc file, init script or unit writable (`chmod +w
+    /var/spool/cron/crontabs/root`, `chmod 666 /etc/rc.local`, `chmod -R o+w /etc/cron.d`): the next writer's
+    command runs as root at boot or on schedule. Owner-only modes (`644`, `u+x`) and the person's own start-up
+    files are left to the other rules."""
+    mode = next((a for a in cmd.argv[1:] if _ADDS_WRITE.match(a) or _GROUP_OTHER_WRITE.match(a)), None)
+    if mode is None:
+        return
+    hit = [a for a in _startup_targets(cmd, frozenset({"--reference"})) if a != mode and
+           not (resolve_path(a, cmd.cwd or None) or a).startswith(("/home/", "/users/", "~"))]
+    if hit:
+        add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL,
+                    f"chmod {mode} makes {hit[0]}, a file the system runs at start-up or on a schedule, writable: "
+                    f"whatever is written there next runs with the system's rights{where}", cmd.span))
+
+
+# web roots: a file written there is served, and a .php, .jsp or .asp one is run by the server
+_WEB_ROOT = re.compile(r"^/(?:var/www|srv/www|srv/http|usr/share/nginx|usr/local/apache2?/htdocs|opt/lampp/htdocs|"
+                       r"inetpub/wwwroot|var/lib/tomcat\d*/webapps)(?:/|$)|/(?:htdocs|public_html|wwwroot|webapps)/|"
+                       r"\.(?:php\d?|phtml|jsp|jspx|aspx?|ashx|asmx|cgi|pl)$")
+# mail programs' options that log every message they pass (its text as written) into a file
+_MAIL_LOGS = {"sendmail": ("-X",), "exim": ("-oX",), "msmtp": ("--logfile", "-X"), "ssmtp": (),
+              "postfix": ()}
+
+
+def mail_log_planted(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """sendmail's `-X FILE` (msmtp's `--logfile`) writes every message it handles, as written, into FILE: aimed
+    into a web root or at a page the server runs (`-X/var/www/html/x.php`), the message's text becomes a page
+    that runs; aimed at a start-up file, a command that runs at log-in (a web shell or start-up hook planted)."""
+    flags = _MAIL_LOGS.get(cmd.name, ())
+    argv = list(cmd.argv[1:])
+    for k, a in enumerate(argv):
+        value = ""
+        for f in flags:
+            if a == f and k + 1 < len(argv):
+                value = argv[k + 1]
+            elif a.startswith(f + "=") or (a.startswith(f) and len(a) > len(f) and not f.startswith("--")):
+                value = a[len(f):].lstrip("=")
+        if not value:
+            continue
+        path = (resolve_path(value, cmd.cwd or None) or value).lower()
+        if _WEB_ROOT.search(path) or _STARTUP_FILE.search(path):
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"{cmd.name} logs every message it passes into {value}, a page the web server runs or a file "
+                        f"that runs at start-up: the message's text is planted there as code{where}", cmd.span))
+            return
+
+
+PLANTING_NAMES = frozenset({"touch", "chmod", *_MAIL_LOGS})
+
+
+# -- remote tunnels registered to start with the machine ---------------------------------------------------
+# tunnel clients with a verb that installs them as a service (or, for VS Code, accepts its terms unattended so
+# that the tunnel comes up with no one at the screen)
+TUNNEL_CLIENTS = frozenset({"code", "code-insiders", "code-tunnel", "cloudflared", "ngrok", "loclx", "localxpose",
+                             "zrok", "frpc", "bore", "devtunnel", "pinggy", "tunnelto", "expose", "localtunnel"})
+
+
+def tunnel_service(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """A remote tunnel registered as a service (`code tunnel service install`, `cloudflared service install
+    TOKEN`, `ngrok service install`, `loclx service install`) or opened unattended (`code tunnel
+    --accept-server-license-terms`): a way into this machine from anywhere that comes back at every start
+    (ATT&CK T1572 with T1543). A one-off tunnel the person watches asks through the other rules."""
+    words = [w.lower() for w in cmd.argv[1:]]
+    plain = [w for w in words if not w.startswith("-")]
+    service = any(plain[k:k + 2] == ["service", "install"] for k in range(len(plain)))
+    unattended = cmd.name.startswith("code") and "tunnel" in plain and "--accept-server-license-terms" in words
+    if (service and (cmd.name not in ("code", "code-insiders") or "tunnel" in plain)) or unattended:
+        how = "installs it as a service that starts with the machine" if service else \
+            "accepts its terms unattended, so it opens with no one at the screen"
+        add(Finding("block.shell.remote-access", Risk.CRITICAL,
+                    f"{cmd.name} sets up a remote tunnel into this machine and {how}{where}", cmd.span))
+
+
+# PowerShell's ways to set a file's times: the item's properties assigned, or set by name
+_PS_TIME_SET = re.compile(r"\.(?:creationtime|lastwritetime|lastaccesstime)(?:utc)?\s*=(?!=)|"
+                          r"-name\s+['\"]?(?:creationtime|lastwritetime|lastaccesstime)(?:utc)?\b", re.I)
+_WIN_STARTUP_FILE = re.compile(r"/start menu/programs/startup/|/windows/system32/tasks/|/windows/tasks/|"
+                               r"/windows/system32/grouppolicy/.*/scripts/")
+PS_ITEM_NAMES = frozenset({"get-item", "gi", "get-childitem", "gci", "set-itemproperty", "sp", "dir", "ls"})
+
+
+def ps_timestomp(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """PowerShell giving a file that runs at log-in or on a schedule (the Startup folder's, a scheduled task's
+    file) a time of its choosing: `(Get-Item X).LastWriteTime = '...'`, `Set-ItemProperty X -Name CreationTime`
+    (ATT&CK T1070.006), judged as `touch -r` on a start-up file is."""
+    if not _PS_TIME_SET.search(analysis.source):
+        return
+    for a in cmd.argv[1:]:
+        path = a.strip("'\"").replace("\\", "/").replace("`", "").lower()
+        if _WIN_STARTUP_FILE.search(path) or _STARTUP_FILE.search(path):
+            add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
+                        f"{cmd.name} gives {a}, a file that runs at log-in or on a schedule, a time of its choosing: "
+                        f"the change is hidden from whoever looks for recent ones{where}", cmd.span))
+            return

@@ -57,6 +57,13 @@ a command line that blocks.
 - A script whose own name says it takes secrets, sends data out, locks or wipes files, mines or keeps a way in
   (`python3 harvest_tokens.py`, `node cookie_stealer.js`, `bash wiper.sh`) asks when run: a named purpose is a
   stated effect. Tests, scanners and defences named for the same thing pass.
+- Checks kept with their families and called from here: an archive written on another machine through a remote
+  shell (shell_dataout `remote_archive`); an option that makes a program run a command line (shell_evasion
+  `option_commands`); logs erased by a search of the system (shell_evasion `logs_wiped_by_search`); a start-up
+  file given an old date, a system cron table made writable, a mail log aimed into a web root, a tunnel installed
+  as a service (shell_persistence `timestomp`, `ps_timestomp`, `schedule_opened`, `mail_log_planted`,
+  `tunnel_service`); a script run hidden from a drop folder (`_script_from_drop`, `_detached_wrapper`); a
+  kubeconfig entry removed and packages removed through xargs (`_kube_config_removed`, `_fed_removal`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after the checks by effect.
 """
@@ -70,12 +77,25 @@ from typing import TYPE_CHECKING
 from gate.catalogue import DATA as _TABLE
 from gate.catalogue import risky_destination
 from gate.content import BLOCK_ONLY, later_commands, planted_instructions, runs_later
+from gate.dataout import sent_file_kind
 from gate.effects import LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_attack import NAMES as _ATTACK_NAMES
 from gate.rules.shell_attack import judge as _attack_steps
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
+from gate.rules.shell_dataout import remote_archive
 from gate.rules.shell_effects import download_targets
+from gate.rules.shell_evasion import OPTION_RUNNERS, logs_wiped_by_search, option_commands
+from gate.rules.shell_persistence import (
+    PLANTING_NAMES,
+    PS_ITEM_NAMES,
+    TUNNEL_CLIENTS,
+    mail_log_planted,
+    ps_timestomp,
+    schedule_opened,
+    timestomp,
+    tunnel_service,
+)
 from gate.shell import (
     CODE_SEND,
     DOWNLOADERS,
@@ -182,6 +202,29 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _code_sends_secret(d, cmd, code, where, add)
     if cmd.name == "chmod":
         _hidden_made_executable(cmd, where, add)
+    if cmd.name in _REMOTE_COPIERS:
+        remote_archive(d, cmd, analysis, where, add)
+    if cmd.name in OPTION_RUNNERS:
+        option_commands(d, cmd, analysis, where, add)
+    if cmd.name == "find":
+        logs_wiped_by_search(cmd, analysis, where, add)
+    if cmd.name in TUNNEL_CLIENTS:
+        tunnel_service(cmd, where, add)
+    if cmd.name in PS_ITEM_NAMES:
+        ps_timestomp(cmd, analysis, where, add)
+    if cmd.name == "kubectl":
+        _kube_config_removed(cmd, where, add)
+    elif cmd.name in _PACKAGE_REMOVERS and cmd.via:
+        _fed_removal(cmd, where, add)
+    if cmd.name in _SCRIPT_HOSTS or (cmd.name in _DETACHED_INTERPRETERS and cmd.via):
+        _script_from_drop(cmd, analysis, where, add)
+    if cmd.name in PLANTING_NAMES:
+        if cmd.name == "touch":
+            timestomp(cmd, where, add)
+        elif cmd.name == "chmod":
+            schedule_opened(cmd, where, add)
+        else:
+            mail_log_planted(cmd, where, add)
     if cmd.name in DOWNLOADERS or cmd.name in _WIN_FETCHERS:
         _installer_fetched(cmd, where, add)
     if cmd.name in DOWNLOADERS:
@@ -488,6 +531,10 @@ _CODE_HOME = re.compile(r"\bhome\s*\(|homedir\s*\(|dir\.home|expanduser|\$home\b
 _CODE_URL = re.compile(r"(?:https?|wss?)://[^\s'\"`)+]+", re.I)
 
 
+# a string in code that is a file's path (a folder in it, or an extension), not a variable's name or a word
+_PATH_LIKE = re.compile(r"[/\\]|\.\w{1,6}$")
+
+
 def _code_sends_secret(d: Detector, cmd: Command, code: str, where: str, add: Add) -> None:
     """An interpreter's one-liner that makes a request and names a secret: a credential file (`~/.ssh/id_rsa`,
     `.aws/credentials`, joined to the home folder in code or not) goes out wherever the request goes, as `curl
@@ -506,7 +553,8 @@ def _code_sends_secret(d: Detector, cmd: Command, code: str, where: str, add: Ad
         candidates = [text]
         if home and text[:1] in "./" and not text.startswith("./"):
             candidates.append("~/" + text.lstrip("/"))
-        hit = next((h for c in candidates if (h := d.secret_path(cmd, c))), None)
+        hit = next((h for c in candidates if (h := d.secret_path(cmd, c) or (_PATH_LIKE.search(c) and
+                                                                            sent_file_kind(c)))), None)
         if hit and _CODE_AUTH_USE.search(code) and hit.rsplit("/", 1)[-1].startswith(".env"):
             continue  # the project's settings file read for the request's own credentials
         if hit:
@@ -629,7 +677,7 @@ def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, a
         detached = any(v.split()[0] in _DETACHERS for v in cmd.via if v) or (
             "background" in analysis.features and any(t in _DISCARDED for op, t in cmd.redirects
                                                       if op in _WRITE_OPS)) or \
-            (windows and _hidden_start(cmd, analysis))
+            (windows and _hidden_start(cmd, analysis)) or _detached_wrapper(cmd, analysis)
         why = ("from a hidden folder or under a hidden name" if _HIDDEN_PART.search(path) else
                f"under the name of a system process ({name})" if _SYSTEM_NAMES.match(name) or
                (windows and _WIN_SYSTEM_NAMES.match(name)) else
@@ -657,21 +705,154 @@ def _staged_run(cmd: Command, analysis: ShellAnalysis, argv0: str, where: str, a
                 cmd.span))
 
 
+# wrappers that start their command with no terminal or window: a detached screen or tmux session, a headless
+# console host
+_DETACHING_FLAGS = {"screen": re.compile(r"^-\w*d\w*m|^-\w*m\w*d|^-d$"), "tmux": re.compile(r"^-\w*d"),
+                    "conhost": re.compile(r"^--headless$", re.I)}
+
+
+def _detached_wrapper(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """Started by a wrapper that leaves it no terminal or window (`screen -dmS name X`, `tmux new -d X`,
+    `conhost --headless X`)."""
+    if not cmd.via:
+        return False
+    last = cmd.via[-1].split()[0]
+    flags = _DETACHING_FLAGS.get(last)
+    if flags is None:
+        return False
+    for c in analysis.commands:
+        if c is cmd:
+            return False
+        if c.name == last and any(flags.match(w) for w in c.argv[1:]):
+            return True
+    return False
+
+
 def _hidden_start(cmd: Command, analysis: ShellAnalysis) -> bool:
-    """Started with no window by the command that wraps it (`Start-Process -WindowStyle Hidden X`,
-    `start /b X`)."""
+    """Started with no window, or its window minimised, by the command that wraps it (`Start-Process -WindowStyle
+    Hidden X`, `-WindowStyle Minimized`, `start /b X`, `start /min X`)."""
     if not cmd.via or cmd.via[-1] not in ("start-process", "start", "saps"):
         return False
     for c in analysis.commands:
         if c is cmd:
             return False
         words = c.words[1:]
-        if c.name in ("start-process", "saps") and "hidden" in words and \
+        if c.name in ("start-process", "saps") and ("hidden" in words or "minimized" in words) and \
                 any(w in ("-windowstyle", "-w", "-win") for w in words):
             return True
-        if c.name == "start" and "/b" in words:
+        if c.name == "start" and ("/b" in words or "/min" in words):
             return True
     return False
+
+
+
+# script hosts that run a script file given to them: PowerShell (`-File`), Windows Script Host, and the shells and
+# interpreters a detaching launcher starts
+_SCRIPT_HOSTS = frozenset({"powershell", "pwsh", "wscript", "cscript"})
+_DETACHED_INTERPRETERS = frozenset({"bash", "sh", "dash", "zsh", "ksh", "python", "python3", "perl", "ruby", "node",
+                                    "php"})
+_PS_VALUED = frozenset({"-ep", "-executionpolicy", "-exec", "-w", "-windowstyle", "-win", "-wi", "-version", "-v",
+                        "-configurationname", "-workingdirectory", "-wd", "-inputformat", "-outputformat", "-of",
+                        "-if", "-settingsfile"})
+
+
+def _script_operand(cmd: Command) -> str | None:
+    """The script file a script host or interpreter is given (`powershell -f X`, `wscript //B X`, `python3 X`)."""
+    argv = list(cmd.argv[1:])
+    k = 0
+    while k < len(argv):
+        a = argv[k]
+        al = a.lower()
+        if cmd.name in ("powershell", "pwsh"):
+            if al in ("-f", "-file", "-fi", "-fil"):
+                return argv[k + 1] if k + 1 < len(argv) else None
+            if al in ("-c", "-command", "-e", "-ec", "-encodedcommand"):
+                return None
+            if al in _PS_VALUED:
+                k += 2
+                continue
+        if a.startswith(("-", "//")) or (cmd.name in ("wscript", "cscript") and a.startswith("/")):
+            if cmd.name not in ("wscript", "cscript") and a in ("-c", "-e", "-m"):
+                return None  # code given inline, or a module: no script file
+            k += 1
+            continue
+        return a
+    return None
+
+
+def _script_from_drop(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A script kept in a folder anyone or any download writes to (the public profile, the temporary folders,
+    /tmp, /dev/shm) run by PowerShell's `-File`, Windows Script Host, or an interpreter a detaching launcher
+    starts (`nohup`, `setsid`, `start`): with its window hidden or minimised (`-w hidden`, `-WindowStyle
+    Minimized`, `start /min`, `wscript //B`), or detached with its output thrown away, it is how a dropped
+    payload is started (`block.shell.defense-evasion`); in plain sight it asks (`confirm.shell.unknown-program`).
+    A script of the project, or one run in the foreground by a Unix interpreter, is left to the other rules."""
+    script = _script_operand(cmd)
+    if not script:
+        return
+    windows = "\\" in script or script[1:3] in (":/", ":\\") or script[:1] in ("%", "$")
+    path = _windows_path(script, cmd.cwd) if windows else resolve_path(script, cmd.cwd)
+    if path is None or not (_STAGING.match(path) or _win_staged(path)):
+        return
+    words = [w.lower() for w in cmd.argv[1:]]
+    launched = [v.split()[0] for v in cmd.via if v]
+    if cmd.name in _DETACHED_INTERPRETERS and not any(v in _DETACHERS or v in ("start", "start-process", "saps")
+                                                      for v in launched) and not _detached_wrapper(cmd, analysis):
+        return
+    hidden = (cmd.name in ("powershell", "pwsh") and any(w in ("hidden", "minimized") for w in words) and
+              any(w in _PS_VALUED for w in words if w.startswith("-w"))) or \
+        (cmd.name in ("wscript", "cscript") and "//b" in words) or _hidden_start(cmd, analysis) or \
+        _detached_wrapper(cmd, analysis) or \
+        _HIDDEN_PART.search(path) is not None or \
+        (any(v in _DETACHERS for v in launched) and any(t in _DISCARDED for op, t in cmd.redirects if op in _WRITE_OPS))
+    if hidden:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} runs the script {script} from a folder anyone writes to, out of sight: how a dropped "
+                    f"payload is started{where}", cmd.span))
+    else:
+        add(Finding("confirm.shell.unknown-program", Risk.MEDIUM,
+                    f"{cmd.name} runs the script {script} from a folder anyone writes to: no package put it "
+                    f"there{where}", cmd.span))
+
+
+
+# -- a cluster's access removed, packages removed by a list fed to them ----------------------------------
+_KUBE_CONFIG_REMOVALS = frozenset({"delete-context", "delete-cluster", "delete-user", "unset"})
+# package managers and the verbs that remove what they installed
+_PACKAGE_REMOVERS = {
+    "npm": {"rm", "r", "remove", "uninstall", "un", "unlink"}, "pnpm": {"rm", "remove", "uninstall", "un"},
+    "yarn": {"remove"}, "bun": {"remove", "rm"}, "pip": {"uninstall"}, "pip3": {"uninstall"}, "pipx": {"uninstall"},
+    "uv": {"remove"}, "poetry": {"remove"}, "conda": {"remove", "uninstall"}, "mamba": {"remove", "uninstall"},
+    "gem": {"uninstall"}, "cargo": {"uninstall", "remove"}, "go": set(), "brew": {"uninstall", "remove", "rm"},
+    "apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove", "purge", "autoremove"},
+    "dnf": {"remove", "erase"}, "yum": {"remove", "erase"}, "zypper": {"remove", "rm"},
+    "pacman": {"-r", "-rs", "-rns"}, "apk": {"del"}, "snap": {"remove"}, "flatpak": {"uninstall", "remove"},
+    "choco": {"uninstall"}, "winget": {"uninstall", "remove"}, "scoop": {"uninstall"}, "port": {"uninstall"},
+    "composer": {"remove"}, "dotnet": {"remove"}, "helm": {"uninstall", "delete"},
+}
+
+
+def _kube_config_removed(cmd: Command, where: str, add: Add) -> None:
+    """`kubectl config delete-context|delete-cluster|delete-user|unset`: a cluster's access taken out of the
+    kubeconfig file, which nothing restores but its owner (`get-contexts`, `view`, `current-context` read)."""
+    plain = [w for w in cmd.argv[1:] if not w.startswith("-")]
+    if plain[:1] == ["config"] and len(plain) > 1 and plain[1] in _KUBE_CONFIG_REMOVALS:
+        add(Finding("confirm.shell.destructive", Risk.MEDIUM,
+                    f"kubectl config {plain[1]} takes {plain[2] if len(plain) > 2 else 'an entry'} out of the "
+                    f"kubeconfig file: that cluster's access is gone until it is set up again{where}", cmd.span))
+
+
+def _fed_removal(cmd: Command, where: str, add: Add) -> None:
+    """A package manager's remove verb run by xargs (`... | xargs npm -g rm`, `xargs apt-get remove -y`, `xargs
+    pip uninstall -y`): it removes every package the list before it names, which the gate cannot read; it asks
+    as the removal does when the packages are named."""
+    verbs = _PACKAGE_REMOVERS.get(cmd.name)
+    if not verbs or "xargs" not in " ".join(cmd.via):
+        return
+    if any(w.lower() in verbs for w in cmd.argv[1:]):
+        add(Finding("confirm.shell.install", Risk.MEDIUM,
+                    f"{cmd.name} removes the packages the list before it names (through xargs): which ones the "
+                    f"gate cannot see{where}", cmd.span))
 
 
 # removable drives and mounted images: a program on them came from outside this machine
@@ -1068,6 +1249,10 @@ def _tool_code_written(d: Detector, cmd: Command, text: str, targets: list[str],
 # Every program name `judge` looks at (`cmd.name` tested against a set or a name): a command of any other name,
 # with no redirect and no `/` in its program word, meets none of its checks, and the shell Detector leaves the
 # call out. A check added to `judge` for a new name puts the name here too (tests/gate/test_shell_dispatch.py).
-NAMES = frozenset({*_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
+# archivers that write an archive on another machine, and remote shells fed a file (gate/rules/shell_dataout.py)
+_REMOTE_COPIERS = frozenset({"tar", "gtar", "cpio", "pax", "ssh", "rsh", "dbclient", "plink", "autossh"})
+NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS, *PLANTING_NAMES, "find", *_SCRIPT_HOSTS, *TUNNEL_CLIENTS,
+                   *_DETACHED_INTERPRETERS, "kubectl", *_PACKAGE_REMOVERS, *PS_ITEM_NAMES,
+                   *_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
                    *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})
