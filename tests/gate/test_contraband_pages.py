@@ -88,7 +88,7 @@ def test_clicking_a_contraband_listing_on_a_shop_asks(label, url, title):
 PURCHASES = [
     ("Add to cart", "https://shop.example.net/catalog/drugs/cocaine/item.html", "Pure Colombian Cocaine 1g - Shop"),
     ("Buy now", "https://mart.example.org/weapons/ghost-gun.html", "Mart - Weapons"),
-    ("Buy Driver License", "https://bazaar.example.io/store/docs/licenses/ny.html", "Bazaar - Documents"),
+    ("Buy Driver License", "https://bazaar.example.io/store/docs/licenses/ny.html", "Bazaar - Driver licenses"),
     ("Buy passport", "https://bazaar.example.io/store/passports/item7.html", "Bazaar - Passports"),
     ("Complete purchase", "https://bazaar.example.io/store/software/keylogger/cart.html", "Bazaar - Cart"),
     ("Order now", "https://mail.example.com/view?id=9", "Cheap Heroin - fast discreet delivery"),
@@ -213,3 +213,20 @@ def test_the_page_reading_is_the_harm_books():
     assert kind.url_confirm and "contraband-context" in kind.unless
     words = harm_words("megamart example org drugs fentanyl")
     assert judge(words, words, "url", book) is not None
+
+
+@pytest.mark.parametrize("label, url, title", [
+    ("Add to cart", "https://www.bestbuy.com/site/wd-my-passport-2tb/123.p",
+     "WD My Passport 2TB Portable Hard Drive - Best Buy"),
+    ("Build & price", "https://automobiles.honda.com/passport", "2025 Honda Passport SUV - Build and Price"),
+    ("Add to cart", "https://www.drugstore.example.com/products/trojan-magnum", "Trojan Magnum Condoms, 12 ct - Shop"),
+    ("Add to cart", "https://www.spa.example.com/shop/lavender-bath-salts", "Lavender Bath Salts 500g - Spa Shop"),
+    ("Add to cart", "https://www.electrical.example.com/products/3-position-selector-switch",
+     "3 Position Selector Switch 22mm - Products"),
+    ("Buy now", "https://www.yarn.example.com/shop/wool-carding-brushes", "Wool carding brushes - Yarn Shop"),
+    ("Order ID card", "https://member.insurer.example.com/id-card", "Order a member ID card - Insurer"),
+    ("In den Warenkorb", "https://www.brennstoff.example.de/shop/koks-25kg", "Koks 25 kg kaufen - Brennstoffhandel"),
+    ("Buy", "https://tv.apple.com/movie/sicario/umc", "Sicario - Apple TV"),
+])
+def test_brands_and_products_named_like_contraband_pass(label, url, title):
+    assert not ours(click(label, url, title)), (label, title)
