@@ -218,7 +218,7 @@ def _url_search(ctx: Context) -> bool:
     return any(k.lower() in _SEARCH_KEYS for k, _, _ in (p.partition("=") for p in parts.query.split("&")))
 
 
-_CONTRABAND = "contraband-order"  # the harm book's kind of contraband bought on a page
+_CONTRABAND = "contraband-shop"  # the harm book's kind of a page that sells contraband
 
 
 def _about_page(ctx: Context) -> bool:

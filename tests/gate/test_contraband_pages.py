@@ -209,7 +209,7 @@ def test_buying_on_ordinary_pages_is_not_read_as_contraband(label, url, title):
 
 def test_the_page_reading_is_the_harm_books():
     book = harm_book()
-    kind = {k.key: k for k in book.kinds}["contraband-order"]
+    kind = {k.key: k for k in book.kinds}["contraband-shop"]
     assert kind.url_confirm and "contraband-context" in kind.unless
     words = harm_words("megamart example org drugs fentanyl")
     assert judge(words, words, "url", book) is not None

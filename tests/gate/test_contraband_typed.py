@@ -138,3 +138,20 @@ BENIGN = [
 def test_the_same_words_about_lawful_things_pass(text, url, title):
     got = type_(text, label="Reply", url=url, title=title)
     assert not ours(got), (text, [h.rule for h in got.hits])
+
+
+@pytest.mark.parametrize("text", [
+    "I'll take a look at the malware sample tomorrow",
+    "I'll take it from here, the ransomware incident is contained",
+    "Can you send them to me? I want to review the exploits before the patch",
+    "I'd like to order the book on the history of cocaine for the library",
+    "Payment sent for the ketamine infusion appointment",
+    "I want to buy a keylogger detector for the office, can we pay by card?",
+    "Sure, I'll buy the team lunch. By the way the spyware scan came back clean",
+    "Our payment is on its way; the phishing kits we found were sent to the CERT",
+    "I'll take two tickets for the Narcos premiere",
+    "Yes I'd like the MDMA therapy trial info sheet please",
+    "Count me in for the CTF, I'll pay the entry fee in crypto. Exploits allowed?",
+])
+def test_work_chat_about_malware_drugs_and_payments_passes(text):
+    assert not ours(type_(text)), text
