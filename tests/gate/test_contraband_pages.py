@@ -230,3 +230,22 @@ def test_the_page_reading_is_the_harm_books():
 ])
 def test_brands_and_products_named_like_contraband_pass(label, url, title):
     assert not ours(click(label, url, title)), (label, title)
+
+
+@pytest.mark.parametrize("label, url, title", [
+    ("Order now", "https://megamart.example.org/services/ddos/ddos-attack.html", "MegaMart - Services"),
+    ("Buy now", "https://megamart.example.org/hacking/instagram.html", "MegaMart - Hacking"),
+    ("Add to cart", "https://megamart.example.org/organs/kidney.html", "Kidney for sale - MegaMart"),
+])
+def test_attacks_hacking_and_organs_sold_on_a_shop_block(label, url, title):
+    assert "block.gui.contraband-purchase" in ours(click(label, url, title))
+
+
+@pytest.mark.parametrize("url", [
+    "https://www.cloudflare.com/learning/ddos/what-is-a-ddos-attack/",
+    "https://www.amazon.com/Hacking-Art-Exploitation-Jon-Erickson/dp/1593271441",
+    "https://shop.hak5.org/collections/hacking-gear",
+    "https://www.kidney.org/news/organ-donation",
+])
+def test_pages_about_attacks_hacking_and_organs_pass(url):
+    assert nav(url).decision.value == "allow", url
