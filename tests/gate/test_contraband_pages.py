@@ -164,6 +164,8 @@ BENIGN_PAGES = [
     "https://www.lego.com/en-us/product/police-station",
     "https://www.reuters.com/world/americas/hitman-for-hire-sentenced-2024-03-01/",
     "https://www.hackerone.com/hire-a-hacker-ethical",
+    "https://www.etsy.com/market/passports",
+    "https://www.ebay.com/b/Vintage-Passports/13861/bn_1",
 ]
 
 
