@@ -45,7 +45,7 @@ from gate.normalise import fold, fold_uncached
 from gate.prefix import branch_heads, text_keys
 from gate.sensitive import find_sensitive
 
-__all__ = ["Harm", "HarmBook", "HarmKind", "anchors", "harm_book", "harm_words", "judge", "parse_harm"]
+__all__ = ["Harm", "HarmBook", "HarmKind", "anchors", "harm_book", "harm_words", "judge", "parse_harm", "part_match"]
 
 _NO_SPACES = frozenset({"zh", "ja", "ko"})  # written without spaces: no word boundaries around a pattern
 _SHAPES = frozenset({"#card-or-id"})  # parts found in the raw text by code, not by words
@@ -571,4 +571,19 @@ def _judged(words: str, raw: str, where: str, book: HarmBook) -> Harm | None:
         if span is not None:
             quote = "" if kind.redact else words[span[0]: span[1]]
             return Harm(kind, blocks, quote)
+    return None
+
+
+def part_match(words: str, names: tuple[str, ...], book: HarmBook | None = None) -> str | None:
+    """The first words of `words` (the `harm_words` form) that one of the book's parts `names` matches, or None
+    (a name the book does not have matches nothing)."""
+    if not words:
+        return None
+    book = book or harm_book()
+    keys = text_keys(words)
+    for name in names:
+        part = book.parts.get(name)
+        found = part.spans(words, keys) if part is not None else []
+        if found:
+            return words[found[0][0]: found[0][1]]
     return None

@@ -19,7 +19,7 @@ import re
 from typing import NamedTuple
 from urllib.parse import unquote
 
-from gate.harm_content import Harm, harm_words, judge
+from gate.harm_content import Harm, harm_words, judge, part_match
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import _credential_field, _field_text, _short, _where
@@ -218,6 +218,19 @@ def _url_search(ctx: Context) -> bool:
     return any(k.lower() in _SEARCH_KEYS for k, _, _ in (p.partition("=") for p in parts.query.split("&")))
 
 
+_CONTRABAND = "contraband-shop"  # the harm book's kind of a page that sells contraband
+
+
+def _about_page(ctx: Context) -> bool:
+    """The URL opened is about contraband rather than a shop of it: a page-only word of `contraband-context` or
+    `page-context` in its words ("help", "holders", "watch")."""
+    parts = split_url(getattr(ctx.action, "url", "") or "")
+    if parts is None:
+        return False
+    words = harm_words(_URL_WORD.sub(" ", unquote(f"{parts.host} {parts.path} {parts.query}")))
+    return part_match(words, ("page-context",), ctx.compiled.harm) is not None
+
+
 def _url_blocks(ctx: Context, harm: Harm) -> bool:
     return harm.blocks and (harm.kind.search_blocks or not ctx.derived(_url_search))
 
@@ -257,12 +270,226 @@ def illicit_market_confirm(ctx: Context) -> CheckResult:
     would block ("?q=buy+fentanyl+no+prescription"): looking up publishes nothing. An encyclopedia's page and a
     pharmacy's naloxone pass."""
     harm = ctx.derived(_url_harm)
-    if harm is None or _url_blocks(ctx, harm):
+    if harm is None or _url_blocks(ctx, harm) or (harm.kind.key == _CONTRABAND and ctx.derived(_about_page)):
         return None
     what = "a search for" if harm.blocks else "a page of"
     return f"opening {what} {harm.kind.name}: {_short(harm.quote, 60)!r}"
 
 
+# -- contraband bought on a page --------------------------------------------------------------------------------
+
+# the book's parts that read a page as a place where contraband is bought (resources/harm.toml)
+_GOODS = ("illicit-drug", "forged-goods", "passport-goods", "stolen-data", "malware-goods", "crime-service",
+          "illicit-weapon")
+_ABOUT = ("contraband-context", "page-context")  # news, reference, help, lawful goods: the page is no such shop
+_PURCHASE = ("purchase-step",)
+_ORDER = ("order-intent", "payment-promise")
+_MAX_LABEL = 80
+_MAX_PAGE_TEXT = 1500
+# a field that takes a payment: a card, a wallet, a transfer
+_PAY_FIELD = re.compile(r"\b(?:card|card number|cc|cvv|cvc|expiry|wallet|btc|bitcoin|monero|xmr|crypto|payment|billing|"
+                        r"iban|transaction|tx|txid|karte|kartennummer|carte|tarjeta|cartão|carta|kaart|zahlung|paiement|"
+                        r"pago|pagamento|betaling)\b")
+
+
+def _url_words(url: str) -> tuple[str, str]:
+    """(raw, words) of a URL's host, path and query: what a page's address says."""
+    parts = split_url(url) if url and len(url) <= _MAX_TEXT else None
+    if parts is None or not parts.host:
+        return "", ""
+    raw = unquote(f"{parts.host} {parts.path} {parts.query}".replace("+", " "))
+    return raw, harm_words(_URL_WORD.sub(" ", raw))
+
+
+def _contraband(raw: str, ctx: Context) -> Harm | None:
+    """What `raw` (a page's address, title and a label, joined) is read as when it names contraband on sale: a
+    kind of the harm book read as a page (`url_block`, `url_confirm`), and no word of a page about the goods
+    (news, reference, help, a lawful holder or book: `contraband-context`) anywhere in it; None otherwise."""
+    words = harm_words(_URL_WORD.sub(" ", raw))
+    if not words:
+        return None
+    book = ctx.compiled.harm
+    harm = judge(words, raw, "url", book)
+    if harm is None or harm.kind.redact or part_match(words, _ABOUT, book) is not None:
+        return None
+    return harm
+
+
+def _page_text(ctx: Context) -> str:
+    """The page's address words and its window title, one text."""
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    raw, _ = _url_words(url)
+    title = ctx.observation.window_title[:256]
+    return f"{raw} \n {title}".strip()
+
+
+def _page_contraband(ctx: Context) -> Harm | None:
+    """The page the action happens on sells contraband: read from its address and title, or from the start of
+    the text read on it (where only the strong, blocking combinations count)."""
+    harm = _contraband(_page_text(ctx), ctx)
+    if harm is not None:
+        return harm
+    body = ctx.observation.page_text[:_MAX_PAGE_TEXT]
+    if not body:
+        return None
+    found = _contraband(body, ctx)
+    return found if found is not None and found.blocks else None
+
+
+def _label(ctx: Context) -> str:
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target is not None else ""
+    return label if len(label) <= _MAX_LABEL else ""
+
+
+def _clicked_contraband(ctx: Context) -> Harm | None:
+    """The page clicked on, with the clicked label, names contraband on sale."""
+    label = ctx.derived(_label)
+    if not label:
+        return None
+    found = _contraband(f"{label} \n {ctx.derived(_page_text)}", ctx)
+    return found if found is not None else ctx.derived(_page_contraband)
+
+
+@rule("block.gui.contraband-purchase", "Buying contraband: a buy, add-to-cart, checkout or pay button on a page "
+      "that sells drugs, forged papers, stolen data, malware, weapons or crime for hire",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def contraband_purchase_click(ctx: Context) -> CheckResult:
+    """The clicked label buys ("Buy now", "Add to cart", "Checkout", "Pay", "Complete purchase", "Order",
+    "Hire now", "In den Warenkorb", "Acheter", "Comprar", "Acquista", "Afrekenen": `purchase-step` of
+    resources/harm.toml) and the page's address, title and the label name contraband for sale: a shop's words
+    (a shop, a mart, a product, an offer, "get") with a hard drug, forged papers or banknotes, passports as goods,
+    stolen cards, malware, untraceable guns, or a hacker or a killer for hire (`contraband-order` and the trade
+    kinds' page combinations). A pharmacy, a news or reference page, a security vendor's anti-malware product,
+    a passport holder or a government's passport service pass (`contraband-context`)."""
+    label = ctx.derived(_label)
+    if not label or part_match(harm_words(label), _PURCHASE, ctx.compiled.harm) is None:
+        return None
+    harm = ctx.derived(_clicked_contraband)
+    if harm is None:
+        return None
+    return f"{_short(label, 40)!r} on a page of {harm.kind.name}: {_short(harm.quote, 60)!r}"
+
+
+@rule("confirm.gui.contraband-link", "Opening a listing of contraband from a shop's page",
+      risk=Risk.HIGH, types=("click",), confidence=0.6)
+def contraband_link_click(ctx: Context) -> CheckResult:
+    """The clicked label names contraband (a hard drug, forged papers, passports, stolen data, malware, an
+    untraceable gun, a crime for hire) and, read with the page's address and title, it is on sale there: a
+    person looks before the agent opens the listing. A link on an encyclopedia's or a news page passes."""
+    label = ctx.derived(_label)
+    words = harm_words(label)
+    if not words or part_match(words, _PURCHASE, ctx.compiled.harm) is not None:
+        return None
+    if part_match(words, _GOODS, ctx.compiled.harm) is None:
+        return None
+    harm = _contraband(f"{label} \n {ctx.derived(_page_text)}", ctx)
+    if harm is None:
+        return None
+    return f"{_short(label, 40)!r}: a listing of {harm.kind.name}"
+
+
+def _order_field(ctx: Context) -> bool:
+    """Typed into a field people read or a payment is taken in (a card's field too): not a search or a terminal."""
+    return ctx.derived(destination) in (Destination.FIELD, Destination.UNKNOWN) and not _search(ctx)
+
+
+@rule("block.gui.contraband-order", "Ordering or paying for contraband in a message or a form on its seller's page",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def contraband_order_typed(ctx: Context) -> CheckResult:
+    """On a page that sells contraband (its address and title, read as `block.gui.contraband-purchase` reads
+    them: a mail offering drugs or a forged passport, a shop's listing), the typed text orders or pays: a yes
+    to the offer, an order, an address to ship to ("I'll take two", "count me in", "ship it to"), or a payment
+    made or promised ("sending the BTC tonight", "payment sent": `order-intent`, `payment-promise`), in several
+    languages; or it goes into the page's card, wallet or payment field. Text that orders such goods by itself
+    is `block.gui.harmful-content`."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not _MIN_TEXT <= len(text) <= _MAX_TEXT or not ctx.derived(_order_field):
+        return None
+    harm = ctx.derived(_page_contraband)
+    if harm is None:
+        return None
+    said = part_match(harm_words(text), _ORDER, ctx.compiled.harm)
+    if said is None:
+        field = ctx.derived(_field_text).words
+        if not field or not _PAY_FIELD.search(field):
+            return None
+        said = f"into {_where(ctx)}"
+    return f"an order or a payment on a page of {harm.kind.name}: {_short(said, 60)!r}"
+
+
+@rule("confirm.gui.contraband-message", "Writing to a seller of contraband on its page",
+      risk=Risk.HIGH, types=("type",), confidence=0.6)
+def contraband_message_typed(ctx: Context) -> CheckResult:
+    """Text typed into a message or a form field (not a search) on a page that sells contraband, which neither
+    orders nor pays (`block.gui.contraband-order`): a reply to the seller, an address, a name. A person decides
+    whether to correspond."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not _MIN_TEXT <= len(text) <= _MAX_TEXT or not ctx.derived(_order_field):
+        return None
+    harm = ctx.derived(_page_contraband)
+    if harm is None or contraband_order_typed.check(ctx) is not None:
+        return None
+    return f"writing on a page of {harm.kind.name}: {_short(harm.quote, 60)!r}"
+
+
+def _nav_contraband(ctx: Context) -> Harm | None:
+    """The page opened sells contraband: its address read alone, or with the title of the page the agent is on
+    when that page is on the same site (or no address of it is known)."""
+    url = getattr(ctx.action, "url", "") or ""
+    raw, _ = _url_words(url)
+    if not raw:
+        return None
+    harm = _contraband(raw, ctx)
+    if harm is not None:
+        return harm
+    here = split_url(ctx.observation.url) if ctx.observation.url else None
+    there = split_url(url)
+    title = ctx.observation.window_title[:256]
+    if not title or (here is not None and there is not None and here.host != there.host):
+        return None
+    return _contraband(f"{raw} \n {title}", ctx)
+
+
+_PURCHASE_PATH = re.compile(r"(?:^|[/_.=-])(?:buy|purchase|purchased|checkout|check-out|pay|payment|order|orders|"
+                            r"ordered|order[_-]?(?:complete|completed|confirm|confirmed|confirmation|placed|success|"
+                            r"received)|purchase[_-]?(?:complete|completed|success|confirmation)|thank[_-]?you|"
+                            r"success|place[_-]?order|kasse|bestellen|commande|pedido|pagamento|pago|ordine|acquisto|"
+                            r"afrekenen|bestelling)(?:[/_.?=&#-]|$)", re.IGNORECASE)
+
+
+@rule("block.nav.contraband-purchase", "Opening a checkout, payment or order-complete page of a shop that sells "
+      "contraband", risk=Risk.CRITICAL, types=("navigate",), confidence=0.8)
+def contraband_purchase_nav(ctx: Context) -> CheckResult:
+    """The page opened is a step of buying (its path: `checkout`, `pay`, `order`, `purchase_complete`,
+    `thank-you`, `success`, `kasse`, `commande`, `pedido`, ...) on a shop whose address, or the title of the
+    page the agent is on, names contraband for sale (`block.gui.contraband-purchase` reads them). A
+    pharmacy's checkout and a security vendor's anti-malware order page pass."""
+    url = getattr(ctx.action, "url", "") or ""
+    parts = split_url(url) if url else None
+    if parts is None or not _PURCHASE_PATH.search(f"{parts.path}?{parts.query}"):
+        return None
+    harm = ctx.derived(_nav_contraband)
+    if harm is None:
+        return None
+    return f"a purchase step on a page of {harm.kind.name}: {_short(harm.quote, 60)!r}"
+
+
+@rule("confirm.nav.contraband-page", "Opening a shop's listing of contraband named by the page the agent is on",
+      risk=Risk.HIGH, types=("navigate",), confidence=0.6)
+def contraband_page_nav(ctx: Context) -> CheckResult:
+    """The page opened, read with the title of the page the agent is on (same site), names contraband for sale
+    where its address alone does not (`confirm.nav.illicit-market` reads the address): a person looks first."""
+    if ctx.derived(_url_harm) is not None or contraband_purchase_nav.check(ctx) is not None:
+        return None
+    harm = ctx.derived(_nav_contraband)
+    if harm is None:
+        return None
+    return f"opening a page of {harm.kind.name}: {_short(harm.quote, 60)!r}"
+
+
 RULES: tuple[Rule, ...] = (harmful_content_block, harmful_content_confirm, child_sexual_content,
                            tool_harmful_block, tool_harmful_confirm, tool_child_sexual_content,
-                           illicit_market_block, illicit_market_confirm)
+                           illicit_market_block, illicit_market_confirm, contraband_purchase_click,
+                           contraband_link_click, contraband_order_typed, contraband_message_typed,
+                           contraband_purchase_nav, contraband_page_nav)
