@@ -25,11 +25,12 @@ from typing import NamedTuple
 from gate import regex_store
 from gate.destinations import _BOOK as _DESTINATIONS
 from gate.destinations import own_site
-from gate.fields import ONE_EMAIL, ONE_PHONE, field_text, page_host, page_path, scam_named
+from gate.fields import ONE_EMAIL, ONE_PHONE, credential_field, field_text, page_host, page_path, scam_named
 from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat
 from gate.lures import words
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.gui import field_category
 from gate.sensitive import find_sensitive
 from gate.urls import ip_of, registrable
 
@@ -52,12 +53,17 @@ _APPS = _whole(_BOOK["apps"])
 _WEBMAIL = tuple(_BOOK["webmail"])
 _FOLDERS = _whole(_BOOK["folders"])
 _CONTROLS = _whole(_BOOK["controls"])
-_KINDS = {kind: _phrases(_BOOK[kind]) for kind in ("account", "payment", "prize", "urgency")}
+_KINDS = {kind: _phrases(_BOOK[kind]) for kind in ("account", "payment", "prize", "urgency", "pressure")}
 _CTA = _phrases(_BOOK["cta"])
 _PAYMENT_FIELD = _phrases(_BOOK["payment_fields"])
 _IDENTITY_FIELD = _phrases(_BOOK["identity_fields"])
 _CONTACT_FIELD = _phrases(_BOOK["contact_fields"])
 _PLACEHOLDER = re.compile(_BOOK["placeholder"], re.IGNORECASE)
+_SIGNIN_TITLE = _phrases(_BOOK["signin_titles"])
+_WORD_BRANDS = _whole(_BOOK["word_brands"])
+_SIGN_IN_SERVICES = frozenset(_BOOK["sign_in_services"])
+# "Sign in with Google", "Continuer avec Apple": the brand is the way in, not the page's owner
+_WITH_BRAND = re.compile(r"\b(?:with|using|via|through|mit|über|avec|par|con|mediante|com|pelo|pela|met|via)$")
 _MAIL_APP = re.compile(r"\b(?:thunderbird|betterbird|outlook|evolution|geary|kmail|kontact|mailspring|apple ?mail|"
                        r"mail\.app|claws|sylpheed|em ?client|postbox|airmail|seamonkey|trojit[aá]|bluemail)\b|^mail$",
                        re.IGNORECASE)
@@ -70,7 +76,8 @@ _LIST_ROLES = re.compile(r"\b(?:list ?item|row|tree ?item|table ?row|cell|grid ?
                          re.IGNORECASE)
 _MAX_TEXT = 8192
 _BRANDS: dict[str, frozenset[str]] = {token: frozenset(domains) for table in _DESTINATIONS["brands"].values()
-                                      for token, domains in table.items() if len(token) >= 4}
+                                      for token, domains in table.items()
+                                      if len(token) >= 4 and token not in _WORD_BRANDS}
 
 
 # -- where the click is: an open message, its subject -------------------------------------------
@@ -89,10 +96,12 @@ def mail_subject(title: str, app: str = "", url: str = "") -> str | None:
     """The subject of the message open in a mail program's window or a webmail page, from the window title
     ("Subject - Thunderbird", "Subject - dana@example.org - Gmail"), or None when no message is open there (a
     folder's list, a compose window, another program)."""
-    in_mail = bool(app) and (_MAIL_APP.search(app) is not None or words(app) in _APPS)
+    parts = _TITLE_SEPARATOR.split(title.strip())
+    last = parts[-1] if len(parts) > 1 else ""
+    in_mail = (bool(app) and (_MAIL_APP.search(app) is not None or words(app) in _APPS)) or \
+        (bool(last) and (_MAIL_APP.search(last) is not None or words(last) in _APPS))
     if not in_mail and not (url and _webmail(url)):
         return None
-    parts = _TITLE_SEPARATOR.split(title.strip())
     while len(parts) > 1 and (words(parts[-1]) in _APPS or _ADDRESS.match(parts[-1].strip())
                               or _MAIL_APP.search(parts[-1]) is not None):
         parts.pop()
@@ -108,7 +117,7 @@ def mail_subject(title: str, app: str = "", url: str = "") -> str | None:
 
 
 def lure_kinds(text: str) -> frozenset[str]:
-    """The lures a subject or a message's text carries: account, payment, prize, urgency, placeholder."""
+    """The lures a subject or a message's text carries: account, payment, prize, urgency, pressure, placeholder."""
     if not text:
         return frozenset()
     w = words(text[:_MAX_TEXT])
@@ -144,15 +153,16 @@ def _mail_click(ctx: Context) -> _MailClick | None:
     target = ctx.action.target
     if target is not None and target.role and _LIST_ROLES.search(target.role):
         return None
-    if words(subject) == low or (len(low) > 24 and low in words(subject)):
-        return None  # the message's own row in the list, named by its subject
+    if words(subject) in low:
+        return None  # the message's own row in the list, named by its subject (and its sender, its date)
     cta = _CTA.fullmatch(low) or (_CTA.match(low) if len(low.split()) <= 7 else None)
     return _MailClick(subject, label, lure_kinds(subject), lure_kinds(obs.page_text),
                       cta.group(0) if cta is not None else None)
 
 
 _STRONG = frozenset({"account", "payment"})
-_LURES = frozenset({"account", "payment", "prize", "placeholder"})
+_LURES = frozenset({"account", "payment", "prize", "urgency", "placeholder"})
+_PAGE_LURES = frozenset({"account", "payment", "prize", "placeholder"})
 
 
 def _kinds_said(kinds: frozenset[str]) -> str:
@@ -180,10 +190,11 @@ def mail_lure_link_block(ctx: Context) -> CheckResult:
 def mail_lure_link_confirm(ctx: Context) -> CheckResult:
     """A link or button inside an open mail message, not the mail program's own controls (Reply, Forward, Junk,
     Delete, Archive), when the subject carries a lure: an account alert, a payment owed or a parcel held for a fee,
-    a prize, a bonus or easy money, or a merge field the sender's kit left unfilled ("{firstname}"); or when the
-    label signs in, verifies or pays and the subject presses ("Action required", "within 24 hours") or the
-    message's text claims an account or payment problem. The link goes where the sender chose: asking is the
-    safe default. An ordinary mail's links (a newsletter, a colleague's, a shipping notice) pass."""
+    a prize, a bonus or easy money, a deadline or a last warning ("Final notice", "within 24 hours"), or a merge
+    field the sender's kit left unfilled ("{firstname}"); or when the label signs in, verifies or pays and the
+    subject presses ("Urgent", "Last chance") or the message's text claims an account or payment problem. The
+    link goes where the sender chose: asking is the safe default. An ordinary mail's links (a newsletter, a
+    colleague's, a shipping notice) pass."""
     found = ctx.derived(_mail_click)
     if found is None:
         return None
@@ -192,7 +203,7 @@ def mail_lure_link_confirm(ctx: Context) -> CheckResult:
     lures = found.subject_kinds & _LURES
     if lures:
         return f"{found.label[:40]!r} in a mail whose subject is a lure ({_kinds_said(lures)}): {found.subject[:60]!r}"
-    if found.cta is not None and ("urgency" in found.subject_kinds or found.page_kinds & _STRONG):
+    if found.cta is not None and ("pressure" in found.subject_kinds or found.page_kinds & _STRONG):
         why = _kinds_said(found.subject_kinds | (found.page_kinds & _STRONG))
         return (f"{found.label[:40]!r} signs in or pays from a mail that presses or lures ({why}): "
                 f"{found.subject[:60]!r}")
@@ -231,10 +242,16 @@ def _brand_named(title: str, host: str) -> str | None:
     """A brand the title names whose own domains do not hold the page's host ("Amazon - Update payment" on a
     script host): the page speaks for a company it is not served by."""
     reg = registrable(host)
-    for token in set(words(title).split()):
+    if reg in _SIGN_IN_SERVICES:
+        return None
+    said = words(title).split()
+    for i, token in enumerate(said):
         domains = _BRANDS.get(token)
-        if domains is not None and reg not in domains and not any(host.endswith("." + d) for d in domains):
-            return token
+        if domains is None or reg in domains or any(host.endswith("." + d) for d in domains):
+            continue
+        if i and _WITH_BRAND.search(said[i - 1]):
+            continue
+        return token
     return None
 
 
@@ -265,12 +282,15 @@ def lure_page(ctx: Context) -> _LurePage | None:
     if hostile:
         return _LurePage(f"the page's host: {hostile}", own=False)
     obs = ctx.observation
-    kinds = lure_kinds(obs.window_title) & _LURES
-    page = lure_kinds(obs.page_text) & (_LURES - {"payment"})  # every checkout's text says "payment method"
-    if not (kinds or page):
-        return None
+    kinds = lure_kinds(obs.window_title) & _PAGE_LURES
+    page = lure_kinds(obs.page_text) & (_PAGE_LURES - {"payment"})  # every checkout's text says "payment method"
     host = ctx.derived(page_host).lower()
-    other = _brand_named(obs.window_title, host) if host else None
+    other = _brand_named(obs.window_title, host) if host and ip_of(host) is None else None
+    if not (kinds or page):
+        if other is None or own_site(host) or _SIGNIN_TITLE.search(words(obs.window_title)) is None:
+            return None
+        # a brand's sign-in or account page served by a host no brand owns
+        return _LurePage(f"a sign-in page titled for {other} on {host}", own=False)
     own = bool(host) and own_site(host) and other is None
     said = obs.window_title[:60] if kinds else "the page's text"
     return _LurePage(f"a lure ({_kinds_said(kinds | page)}) in {said!r}" +
@@ -303,8 +323,9 @@ def payment_data_field(ctx: Context) -> CheckResult:
     ("Número do cartão", "Kartennummer", "Numéro de passeport"): a number a person should see leave, whether or
     not it passes a checksum. The typed text is redacted."""
     what = ctx.derived(payment_data)
-    if what is None or not what.endswith(" field"):
-        return None
+    if what is None or not what.endswith(" field") or ctx.derived(credential_field) or \
+            ctx.derived(field_category) is not None:
+        return None  # a field the policy names already asks (`confirm.gui.credential-field`, `critical-point`)
     return f"typing into a {what}: {ctx.derived(field_text).raw[:40]!r}"
 
 

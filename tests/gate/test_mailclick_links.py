@@ -57,6 +57,15 @@ def test_a_sign_in_or_payment_link_of_an_account_or_payment_lure_blocks(label, t
     assert got.decision is Decision.BLOCK and BLOCK in got.rules, (label, title, got.rules)
 
 
+def test_a_button_that_repeats_the_subject_is_still_a_link_of_the_message():
+    got = click("Update billing information", "Reminder: update billing information now - Thunderbird")
+    assert BLOCK in got.rules
+    # ... while the message's own row in the list (its subject, sender and date) is not
+    got = click("Reminder: update billing information now  Billing Team  09:12",
+                "Reminder: update billing information now - Thunderbird")
+    assert BLOCK not in got.rules and CONFIRM not in got.rules
+
+
 def test_a_webmail_page_with_the_message_open_is_a_mail_too():
     got = click("Confirm your account", "Mailbox quota exceeded - dana.kim@example.org - Gmail", "firefox", GMAIL)
     assert BLOCK in got.rules
@@ -80,6 +89,8 @@ def test_a_webmail_page_with_the_message_open_is_a_mail_too():
     ("Ver oferta", "{firstname}, tu regalo te espera - Thunderbird"),
     ("Bekijk het aanbod", "Je hebt gewonnen! - Thunderbird"),
     ("Report this sender", "Someone tried to sign in to your account - Thunderbird"),
+    ("View details", "Final notice before your service is cut off - Thunderbird"),
+    ("Mehr Infos", "Letzte Warnung: Handlungsbedarf - Thunderbird"),
 ])
 def test_another_link_of_a_lure_asks(label, title):
     got = click(label, title)
@@ -87,7 +98,7 @@ def test_another_link_of_a_lure_asks(label, title):
 
 
 def test_a_sign_in_link_of_a_mail_that_presses_asks():
-    got = click("Log in", "Action required: review by Friday - Thunderbird")
+    got = click("Log in", "Urgent: the review is on Friday - Thunderbird")
     assert CONFIRM in got.rules
     # ... or whose text, not its subject, claims the account problem
     got = click("Sign in", "Notice - Thunderbird", page_text="Your account has been suspended. Sign in to restore.")
@@ -152,6 +163,9 @@ def test_the_subject_is_the_title_without_the_program_and_the_account():
     assert mail_subject("Lunch? - dana@example.org - Gmail", "firefox", GMAIL) == "Lunch?"
     assert mail_subject("Inbox (3) - dana@example.org - Gmail", "firefox", GMAIL) is None
     assert mail_subject("Quarterly report - LibreOffice Writer", "soffice") is None
+    # the program named by the title alone, when the app is not known
+    assert mail_subject("Your parcel is on hold - Mozilla Thunderbird") == "Your parcel is on hold"
+    assert mail_subject("Your parcel is on hold - Notepad") is None
 
 
 def test_lure_kinds_read_every_language_and_an_unfilled_merge_field():

@@ -106,3 +106,26 @@ def test_contact_data_on_a_lure_page_asks(text, label, url, title):
 def test_contact_data_on_an_ordinary_page_passes(text, label, url, title):
     got = typed(text, label, url, title)
     assert CONTACT not in got.rules and BLOCK not in got.rules, (label, got.rules)
+
+
+# -- a brand's sign-in page served by a host no brand owns -------------------------------------------------------
+
+
+def test_a_brands_sign_in_page_on_a_foreign_host_asks_for_the_email_and_blocks_the_card():
+    got = typed("dana.kim@example.org", "Email or phone", "https://redirect.example-mailer.net/r/9f2c",
+                "Sign in to your Microsoft account")
+    assert CONTACT in got.rules
+    got = typed(CARD, "Card number", "https://redirect.example-mailer.net/r/9f2c", "PayPal - Log in to your account")
+    assert BLOCK in got.rules
+
+
+@pytest.mark.parametrize(("url", "title"), [
+    ("https://login.microsoftonline.com/common/oauth2/authorize", "Sign in to your Microsoft account"),
+    ("https://acme.okta.com/app/office365/sso", "Sign in to Microsoft 365 - Okta"),
+    ("https://app.example-crm.io/login", "Sign in with Google - Example CRM"),
+    ("https://www.example-blog.org/subscribe", "How to cancel Netflix - Example Blog"),
+    ("https://shop.example-outdoor.com/login", "Discover our new range - Sign in"),
+])
+def test_a_brands_own_sign_in_a_social_login_or_a_page_about_a_brand_passes(url, title):
+    got = typed("dana.kim@example.org", "Email", url, title)
+    assert CONTACT not in got.rules, (url, got.rules)
