@@ -53,7 +53,7 @@ _APPS = _whole(_BOOK["apps"])
 _WEBMAIL = tuple(_BOOK["webmail"])
 _FOLDERS = _whole(_BOOK["folders"])
 _CONTROLS = _whole(_BOOK["controls"])
-_KINDS = {kind: _phrases(_BOOK[kind]) for kind in ("account", "payment", "prize", "urgency", "pressure")}
+_KINDS = {kind: _phrases(_BOOK[kind]) for kind in ("account", "payment", "prize", "urgency", "pressure", "verify")}
 _CTA = _phrases(_BOOK["cta"])
 _PAYMENT_FIELD = _phrases(_BOOK["payment_fields"])
 _IDENTITY_FIELD = _phrases(_BOOK["identity_fields"])
@@ -117,7 +117,8 @@ def mail_subject(title: str, app: str = "", url: str = "") -> str | None:
 
 
 def lure_kinds(text: str) -> frozenset[str]:
-    """The lures a subject or a message's text carries: account, payment, prize, urgency, pressure, placeholder."""
+    """The lures a subject or a message's text carries: account, payment, prize, urgency, pressure, verify,
+    placeholder."""
     if not text:
         return frozenset()
     w = words(text[:_MAX_TEXT])
@@ -163,6 +164,7 @@ def _mail_click(ctx: Context) -> _MailClick | None:
 _STRONG = frozenset({"account", "payment"})
 _LURES = frozenset({"account", "payment", "prize", "urgency", "placeholder"})
 _PAGE_LURES = frozenset({"account", "payment", "prize", "placeholder"})
+_PRESSES = frozenset({"pressure", "verify"})
 
 
 def _kinds_said(kinds: frozenset[str]) -> str:
@@ -192,9 +194,9 @@ def mail_lure_link_confirm(ctx: Context) -> CheckResult:
     Delete, Archive), when the subject carries a lure: an account alert, a payment owed or a parcel held for a fee,
     a prize, a bonus or easy money, a deadline or a last warning ("Final notice", "within 24 hours"), or a merge
     field the sender's kit left unfilled ("{firstname}"); or when the label signs in, verifies or pays and the
-    subject presses ("Urgent", "Last chance") or the message's text claims an account or payment problem. The
-    link goes where the sender chose: asking is the safe default. An ordinary mail's links (a newsletter, a
-    colleague's, a shipping notice) pass."""
+    subject presses or asks for a check ("Urgent", "Verify your account") or the message's text claims an account
+    or payment problem. The link goes where the sender chose: asking is the safe default. An ordinary mail's
+    links (a newsletter, a colleague's, a shipping notice) pass."""
     found = ctx.derived(_mail_click)
     if found is None:
         return None
@@ -203,7 +205,7 @@ def mail_lure_link_confirm(ctx: Context) -> CheckResult:
     lures = found.subject_kinds & _LURES
     if lures:
         return f"{found.label[:40]!r} in a mail whose subject is a lure ({_kinds_said(lures)}): {found.subject[:60]!r}"
-    if found.cta is not None and ("pressure" in found.subject_kinds or found.page_kinds & _STRONG):
+    if found.cta is not None and (found.subject_kinds & _PRESSES or found.page_kinds & _STRONG):
         why = _kinds_said(found.subject_kinds | (found.page_kinds & _STRONG))
         return (f"{found.label[:40]!r} signs in or pays from a mail that presses or lures ({why}): "
                 f"{found.subject[:60]!r}")

@@ -97,6 +97,16 @@ def test_another_link_of_a_lure_asks(label, title):
     assert got.decision is Decision.CONFIRM and CONFIRM in got.rules, (label, title, got.rules)
 
 
+def test_a_sign_up_confirmation_only_asks():
+    got = click("Confirm account", "Please confirm your account - Thunderbird")
+    assert got.decision is Decision.CONFIRM and CONFIRM in got.rules and BLOCK not in got.rules
+    got = click("Konto bestätigen", "Bitte Konto bestätigen - Thunderbird")
+    assert BLOCK not in got.rules
+    # ... and another link of such a mail passes
+    got = click("Our privacy policy", "Please confirm your account - Thunderbird")
+    assert CONFIRM not in got.rules
+
+
 def test_a_sign_in_link_of_a_mail_that_presses_asks():
     got = click("Log in", "Urgent: the review is on Friday - Thunderbird")
     assert CONFIRM in got.rules

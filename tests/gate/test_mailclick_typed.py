@@ -34,7 +34,7 @@ def typed(text: str, label: str, url: str, title: str = "", page_text: str = "")
     ("0418", "Prüfnummer", "https://paket-zoll.example.de/zahlung", "Zollgebühr für Ihr Paket"),
     ("NL91 ABNA 0417 1643 00", "IBAN", "https://bonus-club.example.org/claim", "Your loyalty reward is waiting"),
     ("DE89 3704 0044 0532 0130 00", "IBAN", "https://erstattung.example.info/form", "Steuerrückerstattung beantragen"),
-    ("C01X00T47", "Reisepass", "https://konto-check.example.net/ident", "Konto verifizieren"),
+    ("C01X00T47", "Reisepass", "https://konto-check.example.net/ident", "Konto gesperrt - Identität bestätigen"),
     (CARD, "Card number", "https://sites.google.com/view/acct-help", "Netflix - Update payment"),
     (CARD, "Numéro de carte", "https://pay.example.com/x", "Votre colis est bloqué : frais de douane"),
 ])
@@ -56,6 +56,12 @@ def test_a_brands_own_checkout_only_asks():
                        ("https://www.paypal.com/myaccount/money/cards", "Update your payment method - PayPal")]:
         got = typed(CARD, "Card number", url, title)
         assert got.decision is Decision.CONFIRM and BLOCK not in got.rules, (url, got.rules)
+
+
+def test_an_identity_check_that_claims_no_problem_only_asks():
+    got = typed("C01X00T47", "Passport number", "https://onboarding.example-bank.co.uk/kyc",
+                "Verify your identity - Example Bank")
+    assert got.decision is Decision.CONFIRM and BLOCK not in got.rules
 
 
 def test_an_ordinary_checkout_without_lure_asks_and_does_not_block():
