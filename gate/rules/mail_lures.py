@@ -75,9 +75,10 @@ _COUNT = re.compile(r"\s*\(\d+\)$")
 _LIST_ROLES = re.compile(r"\b(?:list ?item|row|tree ?item|table ?row|cell|grid ?cell|option|tab|menu ?item)\b",
                          re.IGNORECASE)
 _MAX_TEXT = 8192
-_BRANDS: dict[str, frozenset[str]] = {token: frozenset(domains) for table in _DESTINATIONS["brands"].values()
-                                      for token, domains in table.items()
-                                      if len(token) >= 4 and token not in _WORD_BRANDS}
+_SELF_HOSTED = _whole(_BOOK["self_hosted"])
+_BRANDS: dict[str, frozenset[str]] = {token: frozenset(domains) for kind, table in _DESTINATIONS["brands"].items()
+                                      if kind != "dev-platforms" for token, domains in table.items()
+                                      if len(token) >= 4 and token not in _WORD_BRANDS and token not in _SELF_HOSTED}
 
 
 # -- where the click is: an open message, its subject -------------------------------------------

@@ -131,6 +131,9 @@ def test_a_brands_sign_in_page_on_a_foreign_host_asks_for_the_email_and_blocks_t
     ("https://app.example-crm.io/login", "Sign in with Google - Example CRM"),
     ("https://www.example-blog.org/subscribe", "How to cancel Netflix - Example Blog"),
     ("https://shop.example-outdoor.com/login", "Discover our new range - Sign in"),
+    ("https://git.example-corp.com/users/sign_in", "Sign in · GitLab"),
+    ("https://mail.example-corp.com/owa/auth/logon.aspx", "Outlook - Sign in"),
+    ("https://wiki.example-corp.com/login.action", "Log in - Confluence"),
 ])
 def test_a_brands_own_sign_in_a_social_login_or_a_page_about_a_brand_passes(url, title):
     got = typed("dana.kim@example.org", "Email", url, title)
