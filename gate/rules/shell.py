@@ -1000,6 +1000,11 @@ RULES: tuple[Rule, ...] = (
     _make("block.shell.miner", "mines cryptocurrency", Risk.CRITICAL,
           "A cryptocurrency miner, known by its pool address (stratum+tcp://, well-known pools) or its tuning "
           "arguments (--donate-level, --algo rx/0): this machine's power spent for someone else."),
+    _make("confirm.shell.attack-tool-download", "fetches a tool made for attacks", Risk.HIGH,
+          "A download or clone whose address names an attack tool or kit: a credential dumper, a domain "
+          "attack-path collector, a phishing reverse proxy (Evilginx, Modlishka, Gophish), a command-and-control "
+          "framework (Sliver, Havoc, Empire) or a tunnelling agent (Chisel, Ligolo). Fetching one is the first "
+          "step of using it on this machine or the network; security work does it too, so it asks."),
     _make("confirm.shell.staged-download", "saves a download where payloads hide", Risk.HIGH,
           "A download saved into a system program directory, /dev/shm, /var/tmp or a hidden name, or fetched "
           "from a bare IP address: the first half of a download that is started later."),

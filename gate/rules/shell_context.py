@@ -194,6 +194,57 @@ _KIT_NOUNS = (("aadint", ("block.shell.attack-tool", "a cmdlet of AADInternals, 
                                                      "(Azure AD) tenants and their sync credentials")),)
 _ARCH = re.compile(r"^(\d+[ _-]+)|([._-](x64|x86|amd64|arm64|64|32))+$")
 
+# Kits fetched rather than run: phishing reverse proxies and kits, command-and-control frameworks, and every tool
+# above, named in a download's address or a repository's name (`wget .../mimikatz_trunk.zip`,
+# `git clone .../evilginx2`). Fetching one is the first step of using it; pentesters do, so it asks.
+_KITS_FETCHED = frozenset({
+    "evilginx", "evilginx2", "evilginx3", "modlishka", "muraena", "gophish", "king-phisher", "setoolkit",
+    "social-engineer-toolkit", "blackeye", "zphisher", "shellphish", "socialfish", "hiddeneye", "evilnovnc",
+    "sliver", "havoc", "mythic", "covenant", "empire", "powershell-empire", "poshc2", "merlin", "villain",
+    "metasploit-framework", "cobaltstrike", "brute-ratel", "pupy", "quasar", "quasarrat", "asyncrat", "njrat",
+    "ligolo", "ligolo-ng", "revsocks", "chisel", "frp", "impacket", "powersploit", "nishang", "ghostpack",
+    "sharpcollection", "pentestmonkey", "php-reverse-shell", "weevely3", "laudanum", "xmrig"})
+_FETCHERS = frozenset({"curl", "wget", "wget2", "aria2c", "axel", "invoke-webrequest", "invoke-restmethod",
+                       "start-bitstransfer", "certutil", "bitsadmin", "http", "https", "xh", "git", "gh", "svn"})
+# a download's file or a repository's name: the tool's name, then a version, a platform or a packing suffix
+_PACKED = re.compile(r"(\.(git|zip|gz|tgz|tar|bz2|xz|7z|rar|exe|dll|ps1|py|msi|deb|rpm|apk|bin|jar|sh))+$")
+_NAME_END = re.compile(r"[-_.](?:v?\d|linux|windows|win|darwin|macos|osx|mac|amd64|arm64|aarch64|x64|x86|386|i386|"
+                       r"trunk|master|main|release|latest|static|musl|gnu|bin|src|source|portable|setup|installer)")
+
+
+# code hosts, where the second part of the path is a repository's name
+_CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com", "sr.ht",
+                         "git.sr.ht", "raw.githubusercontent.com", "objects.githubusercontent.com"})
+# tool names that are also ordinary words or names: counted only as a code host's repository or release file
+_COMMON_WORDS = frozenset({"john", "spray", "watson", "sherlock", "traitor", "whisker", "ticketer", "certify",
+                           "medusa", "merlin", "mythic", "havoc", "covenant", "empire", "villain", "sliver",
+                           "quasar", "frp", "pupy", "responder", "coercer", "dementor", "chisel", "rbcd", "nxc",
+                           "stratus", "wce", "ghostpack", "getst", "dacledit"})
+
+
+def _fetched_kit(cmd: Command) -> str | None:
+    """The attack tool or kit a download or clone names in its address (a code host's repository, or the file
+    fetched), or None. Only a whole name counts, before its version or platform (`evilginx-v3.3.0-linux-64bit.zip`):
+    a word inside another name (`john-smith-cv.pdf`) or a folder on a web site (`/john/notes.txt`) is no tool."""
+    for word in cmd.words[1:]:
+        low = word.lower()
+        if "://" not in low and not low.startswith("git@"):
+            continue
+        path = low.split("://", 1)[-1].replace(":", "/").split("?", 1)[0].split("#", 1)[0]
+        parts = [p for p in path.split("/") if p]
+        if len(parts) < 2:
+            continue
+        host = parts[0].removeprefix("git@").removeprefix("www.")
+        code = host in _CODE_HOSTS
+        named = ([parts[2]] if code and len(parts) > 2 else []) + [parts[-1]]
+        for segment in named:
+            stem = _PACKED.sub("", segment)
+            end = _NAME_END.search(stem)
+            name = stem[:end.start()] if end else stem
+            if (name in _KITS_FETCHED or name in _TOOLS) and (code or name not in _COMMON_WORDS):
+                return name
+    return None
+
 # a tool asked for its help, version, benchmark or lists of what it supports: it attacks nothing
 _TOOL_INFO = frozenset({"-h", "--help", "-help", "/?", "--version", "-b", "--benchmark", "--backend-info",
                         "--example-hashes", "--hash-info", "--list-formats"})
@@ -382,6 +433,9 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     """Add the block that the findings `found` of simple command `cmd` amount to in their context (`before`:
     the findings of the commands before it)."""
     name = cmd.name
+    if name in _FETCHERS and (kit := _fetched_kit(cmd)) is not None:
+        add(Finding("confirm.shell.attack-tool-download", Risk.HIGH,
+                    f"{name} fetches {kit}, a tool made for attacks{where}", cmd.span))
     if "." in name or "\\" in name or len(name) > 12 or name[:1].isdigit() or name[-1:].isdigit():
         name = _base(name)  # (most names have no suffix, tag or mangled path: _base's own first test)
     if not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \

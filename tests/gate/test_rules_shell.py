@@ -168,6 +168,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],
         ["./build/worker --threads 4", "cargo run --release -- --algo quicksort"],
     ),
+    "confirm.shell.attack-tool-download": (
+        ["git clone https://github.com/someone/evilginx2", "curl -LO https://files.example.net/t/mimikatz.zip"],
+        ["git clone https://github.com/someone/webapp", "curl -LO https://files.example.net/people/john/cv.pdf"],
+    ),
     "confirm.shell.staged-download": (
         ["curl -o /usr/local/bin/helper https://x.example/h", "wget -O /dev/shm/k https://x.example/k",
          "curl -s http://203.0.113.5/agent -o agent", "wget http://198.51.100.7/x"],
