@@ -56,6 +56,12 @@ _METADATA_CREDENTIAL_PATH = re.compile(r"/latest/meta-data/(?:iam/|container/)?s
 _CREDENTIAL_ENDPOINT_VAR = re.compile(r"\$\{?(?:aws_container_credentials_(?:full|relative)_uri|identity_endpoint|"
                                       r"msi_endpoint|actions_id_token_request_url)\b")
 
+# the variables that name a credential file: the federation token of a pod or workload identity (EKS, AKS, GKE),
+# a service-account key, the shared credentials file, the kubeconfig
+_CREDENTIAL_FILE_VAR = re.compile(r"\$\{?(AWS_WEB_IDENTITY_TOKEN_FILE|AZURE_FEDERATED_TOKEN_FILE|"
+                                  r"GOOGLE_APPLICATION_CREDENTIALS|AWS_SHARED_CREDENTIALS_FILE|KUBECONFIG|"
+                                  r"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE)\b\}?", re.I)
+
 
 # programs a person types a password into: an alias or function under one of these names runs first
 _AUTH_PROGRAMS = frozenset({"sudo", "su", "doas", "pkexec", "passwd", "ssh", "ssh-add", "scp", "gpg", "login",
@@ -318,6 +324,11 @@ class CredentialChecks:
             return  # reads_secret names a secret read through `<`, or by one of these programs only
         if cmd.upstream and cmd.name in _LINE_FILTERS and (keys := _wifi_keys_filtered(cmd, analysis)) is not None:
             add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} picks {keys}{where}", cmd.span))
+            return
+        if cmd.name in _DUMPERS and (var := next((m for a in cmd.argv[1:] if (m := _CREDENTIAL_FILE_VAR.search(a))),
+                                                 None)):
+            add(Finding("block.shell.credential-read", Risk.CRITICAL, f"prints the file {var.group(0)} names: the "
+                        f"cloud credentials or federation token this machine or pod signs in with{where}", cmd.span))
             return
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":

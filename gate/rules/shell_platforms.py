@@ -289,7 +289,10 @@ _SECRET_VERBS = {
                                          ("redshift", "get-cluster-credentials-with-iam"),
                                          ("redshift-serverless", "get-credentials"), *_AWS_MINTS),
     "gcloud": (("auth", "print-access-token"), ("auth", "print-identity-token"), ("secrets", "versions"),
-               ("auth", "application-default", "print-access-token"), ("config", "config-helper")),
+               ("auth", "application-default", "print-access-token"), ("config", "config-helper"),
+               # a token or signature made in a service account's name (what impersonating it needs)
+               ("iam", "service-accounts", "sign-jwt"), ("iam", "service-accounts", "sign-blob"),
+               ("compute", "reset-windows-password")),
     "az": (("account", "get-access-token"), ("keyvault", "secret"),
            # a shared-access signature made for storage or a disk: a link that lets whoever holds it in
            ("storage", "account", "generate-sas"), ("storage", "container", "generate-sas"),
@@ -422,7 +425,9 @@ def _kube_operands(words: list[str]) -> list[str]:
     return out
 
 
-_RX_SECRETS_AND_PLATFORMS = re.compile(r"secret|token|passw|key|credential|auth", re.I)
+# (and the cloud CLIs' variables by their prefixes: `env | grep AWS` prints AWS_SECRET_ACCESS_KEY)
+_RX_SECRETS_AND_PLATFORMS = re.compile(r"secret|token|passw|key|credential|auth|^\^?aws|^\^?azure|^\^?arm_|"
+                                       r"^\^?google|^\^?gcp|^\^?cloudsdk", re.I)
 _RX_SECRETS_AND_PLATFORMS_2 = re.compile(r"\b(keystroke|key code|click (button|menu|at))\b")
 _RX_SECRETS_AND_PLATFORMS_3 = re.compile(r"(sam|security|system)$")
 _RX_SECRETS_AND_PLATFORMS_4 = re.compile(r"everyone|users|authenticated users|\*s-1-1-0")
@@ -584,7 +589,10 @@ def cloud_credential(cmd: Command) -> str | None:
 
 
 def dumped_to_file(cmd: Command, analysis: ShellAnalysis) -> str | None:
-    """Where `cmd`'s output is written as a file: a redirect (not to /dev/), or a `tee FILE` it is piped to."""
+    """Where `cmd`'s output is written as a file: a redirect (not to /dev/), or a `tee FILE` it is piped to. None
+    for a line the shell could not parse (a documentation line's `<region>` placeholders read as redirects)."""
+    if "unparsable" in analysis.features:
+        return None
     for op, target in cmd.redirects:
         if op in (">", ">>", ">|", "&>", "&>>") and not target.startswith("/dev/") and target != "-":
             return target

@@ -226,3 +226,21 @@ def test_ordinary_account_changes_ask(command: str) -> None:
 def test_reading_accounts_passes(command: str) -> None:
     got = shell(command)
     assert got.decision == Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "aws iam create-service-specific-credential --user-name build-bot --service-name codecommit.amazonaws.com",
+    "aws iam upload-ssh-public-key --user-name build-bot --ssh-public-key-body file://id.pub",
+    "az identity federated-credential create --name fc --identity-name app-id --resource-group rg "
+    "--issuer https://issuer.example.net --subject system:serviceaccount:x:y",
+])
+def test_new_long_lived_sign_ins_block(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.BLOCK, (command, got.rules)
+
+
+def test_a_github_actions_federated_credential_only_asks() -> None:
+    got = shell("az ad app federated-credential create --id 00000000-0000-0000-0000-000000000003 --parameters "
+                "'{\"name\":\"gh\",\"issuer\":\"https://token.actions.githubusercontent.com\","
+                "\"subject\":\"repo:acme/web:ref:refs/heads/main\",\"audiences\":[\"api://AzureADTokenExchange\"]}'")
+    assert got.decision == Decision.CONFIRM, got.rules

@@ -148,3 +148,41 @@ def test_a_federation_sign_in_link_asks() -> None:
     assert got.decision == Decision.CONFIRM, got.rules
     plain = GATE.assess(action_from_dict({"type": "navigate", "url": "https://console.aws.amazon.com/ec2/home"}))
     assert plain.decision == Decision.ALLOW, plain.rules
+
+
+@pytest.mark.parametrize("command", [
+    "cat $AWS_WEB_IDENTITY_TOKEN_FILE",
+    "head -c 400 \"${AZURE_FEDERATED_TOKEN_FILE}\"",
+    "cat $GOOGLE_APPLICATION_CREDENTIALS",
+    "cat /var/run/secrets/eks.amazonaws.com/serviceaccount/token",
+    "cat /var/run/secrets/azure/tokens/azure-identity-token",
+    "aws ssm get-parameters-by-path --path / --recursive --with-decryption --output json",
+    "aws secretsmanager batch-get-secret-value --filters Key=tag-key,Values=env",
+])
+def test_workload_tokens_and_whole_secret_stores_block(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.BLOCK, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "env | grep -i aws",
+    "printenv | grep AZURE_",
+    "gcloud iam service-accounts sign-jwt claims.json signed.jwt --iam-account builder@acme.iam.gserviceaccount.com",
+    "aws ssm get-parameters-by-path --path /app/dev --with-decryption",
+])
+def test_a_few_secrets_shown_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.CONFIRM, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "env | grep PATH",
+    "printenv | grep -i java",
+    "echo $KUBECONFIG",
+    "ls -l $GOOGLE_APPLICATION_CREDENTIALS",
+    "aws secretsmanager list-secrets",
+    "aws ssm describe-parameters",
+])
+def test_names_of_secrets_and_settings_pass(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
