@@ -244,3 +244,21 @@ def test_a_github_actions_federated_credential_only_asks() -> None:
                 "'{\"name\":\"gh\",\"issuer\":\"https://token.actions.githubusercontent.com\","
                 "\"subject\":\"repo:acme/web:ref:refs/heads/main\",\"audiences\":[\"api://AzureADTokenExchange\"]}'")
     assert got.decision == Decision.CONFIRM, got.rules
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("Get-AzAccessToken -ResourceUrl https://vault.azure.net", Decision.CONFIRM),
+    ("Use-STSRole -RoleArn arn:aws:iam::123456789012:role/Ops -RoleSessionName ops", Decision.CONFIRM),
+    ("Save-AzContext -Path C:\\Users\\Public\\az.json", Decision.BLOCK),
+    ("Stop-CTLogging -Name org-trail", Decision.BLOCK),
+    ("Remove-EC2FlowLog -FlowLogId fl-0abc -Force", Decision.BLOCK),
+    ("Update-GDDetector -DetectorId d1 -Enable $false", Decision.BLOCK),
+    ("Set-AzSecurityPricing -Name StorageAccounts -PricingTier Free", Decision.BLOCK),
+    ("New-AzADAppCredential -ApplicationId 00000000-0000-0000-0000-000000000004", Decision.BLOCK),
+    ("Get-CTTrail", Decision.ALLOW),
+    ("Get-AzContext", Decision.ALLOW),
+    ("Get-GDDetector -DetectorId d1", Decision.ALLOW),
+])
+def test_the_cloud_powershell_modules_are_judged_alike(command: str, decision: Decision) -> None:
+    got = shell(command)
+    assert got.decision == decision, (command, got.rules)
