@@ -262,3 +262,29 @@ def test_a_github_actions_federated_credential_only_asks() -> None:
 def test_the_cloud_powershell_modules_are_judged_alike(command: str, decision: Decision) -> None:
     got = shell(command)
     assert got.decision == decision, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "gcloud beta logging sinks delete audit-to-bq",
+    "gcloud beta services disable securitycenter.googleapis.com",
+    "az security alerts-suppression-rule upsert --rule-name quiet --alert-type x --reason Other --state Enabled",
+    "az monitor diagnostic-settings subscription delete --name sub-ds",
+    "aws ec2 disable-ebs-encryption-by-default",
+    "eksctl create iamidentitymapping --cluster prod --arn arn:aws:iam::123456789012:role/x --group system:masters",
+    "aws eks associate-access-policy --cluster-name prod --principal-arn arn:aws:iam::123456789012:role/x "
+    "--policy-arn arn:aws:eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy --access-scope type=cluster",
+])
+def test_more_defences_off_and_cluster_admin_grants_block(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.BLOCK, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "gcloud beta logging sinks list",
+    "kubectl get configmap aws-auth -n kube-system -o yaml",
+    "aws ec2 describe-instance-attribute --instance-id i-0abc --attribute instanceType",
+    "az security alert list",
+])
+def test_their_reading_neighbours_pass(command: str) -> None:
+    got = shell(command)
+    assert got.decision == Decision.ALLOW, (command, got.rules)
