@@ -183,8 +183,6 @@ KEPT_OPEN = [
     "aws ec2 modify-image-attribute --image-id ami-0a1b --launch-permission 'Add=[{UserId=210987654321}]'",
     "aws rds modify-db-snapshot-attribute --db-snapshot-identifier nightly --attribute-name restore "
     "--values-to-add 210987654321",
-    "aws s3api put-bucket-policy --bucket acme-ledger --policy '{\"Statement\":[{\"Effect\":\"Allow\","
-    "\"Principal\":{\"AWS\":\"arn:aws:iam::210987654321:root\"},\"Action\":\"s3:*\",\"Resource\":\"*\"}]}'",
     "gcloud iam service-accounts keys create key.json --iam-account builder@acme.iam.gserviceaccount.com",
     "gcloud compute snapshots add-iam-policy-binding nightly --member=user:someone@example.net "
     "--role=roles/compute.storageAdmin",
