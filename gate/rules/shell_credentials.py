@@ -45,6 +45,23 @@ _METADATA_CREDENTIALS = re.compile(r"security-credentials|/identity/oauth2/token
                                    r"(?:token|identity)|/instance/service-accounts|/v2/credentials|"
                                    r"/ram/security-credentials|/identity\b|/opc/v\d/identity|credentials_(?:relative|full)_uri")
 
+# the same credential paths as only a metadata service (or a proxy or emulator in front of one, on any host and
+# port: `localhost:1338/latest/meta-data/container/security-credentials`) serves them
+_METADATA_CREDENTIAL_PATH = re.compile(r"/latest/meta-data/(?:iam/|container/)?security-credentials|"
+                                       r"/latest/meta-data/identity-credentials/|/computemetadata/v1/instance/"
+                                       r"service-accounts/[^/\s]*/(?:token|identity)|/metadata/identity/oauth2/token|"
+                                       r"/v2/credentials/")
+# the variables a container, function or CI job is given to fetch its credentials from (ECS task roles, Lambda
+# and App Service managed identities, GitHub's OIDC token): asked for through them, they hand out the keys
+_CREDENTIAL_ENDPOINT_VAR = re.compile(r"\$\{?(?:aws_container_credentials_(?:full|relative)_uri|identity_endpoint|"
+                                      r"msi_endpoint|actions_id_token_request_url)\b")
+
+# the variables that name a credential file: the federation token of a pod or workload identity (EKS, AKS, GKE),
+# a service-account key, the shared credentials file, the kubeconfig
+_CREDENTIAL_FILE_VAR = re.compile(r"\$\{?(AWS_WEB_IDENTITY_TOKEN_FILE|AZURE_FEDERATED_TOKEN_FILE|"
+                                  r"GOOGLE_APPLICATION_CREDENTIALS|AWS_SHARED_CREDENTIALS_FILE|KUBECONFIG|"
+                                  r"CLOUDSDK_AUTH_CREDENTIAL_FILE_OVERRIDE)\b\}?", re.I)
+
 
 # programs a person types a password into: an alias or function under one of these names runs first
 _AUTH_PROGRAMS = frozenset({"sudo", "su", "doas", "pkexec", "passwd", "ssh", "ssh-add", "scp", "gpg", "login",
@@ -240,10 +257,19 @@ class CredentialChecks:
         """A request to the instance metadata service: for its credential paths it reads the machine's cloud
         keys (as a credential file would), otherwise what the machine is and where it runs (recon)."""
         words = " ".join(cmd.words[1:])
+        if "$" in words and (var := _CREDENTIAL_ENDPOINT_VAR.search(words)):
+            add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                        f"{cmd.name} asks the credential endpoint in {var.group(0).upper()} for this container's or "
+                        f"function's cloud keys{where}", cmd.span))
+            return
         if "169.254." not in words and "metadata" not in words and "fd00:ec2" not in words and \
-                "100.100.100.200" not in words:
+                "100.100.100.200" not in words and "-credentials" not in words:
             return
         if _METADATA_HOST.search(words) is None:
+            if _METADATA_CREDENTIAL_PATH.search(words):
+                add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                            f"{cmd.name} asks for a metadata service's credential path (the machine's or "
+                            f"container's cloud keys){where}", cmd.span))
             return
         if _METADATA_CREDENTIALS.search(words):
             add(Finding("block.shell.credential-read", Risk.CRITICAL,
@@ -298,6 +324,11 @@ class CredentialChecks:
             return  # reads_secret names a secret read through `<`, or by one of these programs only
         if cmd.upstream and cmd.name in _LINE_FILTERS and (keys := _wifi_keys_filtered(cmd, analysis)) is not None:
             add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} picks {keys}{where}", cmd.span))
+            return
+        if cmd.name in _DUMPERS and (var := next((m for a in cmd.argv[1:] if (m := _CREDENTIAL_FILE_VAR.search(a))),
+                                                 None)):
+            add(Finding("block.shell.credential-read", Risk.CRITICAL, f"prints the file {var.group(0)} names: the "
+                        f"cloud credentials or federation token this machine or pod signs in with{where}", cmd.span))
             return
         secret = self.reads_secret(cmd)
         if secret is None or secret == "the environment (tokens and keys)":

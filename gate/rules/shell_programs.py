@@ -394,6 +394,11 @@ class ProgramChecks:
 
     def cloud(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        if (moved := _across_identities(cmd, analysis)) is not None:
+            add(Finding("block.shell.cloud-exfiltration", Risk.CRITICAL, f"{cmd.name} writes what another "
+                        f"{cmd.name} reads under {moved} into a bucket under other credentials: the data leaves "
+                        f"the account{where}", cmd.span))
+            return
         if (cmd.name == "aws" and (words[:2] in (["s3", "rm"], ["s3", "rb"]) or any(
                 w.startswith(("delete-", "terminate-", "remove-", "deregister-")) or
                 (w.startswith("schedule-") and w.endswith("-deletion")) for w in words[:3]))) or \
@@ -426,7 +431,49 @@ _S3_VALUED = frozenset({"--exclude", "--include", "--region", "--profile", "--en
 
 def _s3_download(args: list[str], scheme: str = "s3://") -> bool:
     """`aws s3 cp|sync s3://bucket/key local` (`gcloud storage cp gs://...`): a bucket's object copied to a local
-    path (the last operand)."""
-    operands = [a for k, a in enumerate(args) if not a.startswith("-") and
+    path (the last operand), or printed (`-`: standard output)."""
+    operands = [a for k, a in enumerate(args) if (not a.startswith("-") or a == "-") and
                 not (k and args[k - 1] in _S3_VALUED)]
     return len(operands) == 2 and operands[0].startswith(scheme) and not operands[1].startswith(scheme)
+
+
+# the options and variables that choose whose credentials a cloud CLI uses (a profile, an account, a key, another
+# endpoint), by program
+_IDENTITY_FLAGS = {"aws": ("--profile", "--endpoint-url"),
+                   "gcloud": ("--account", "--impersonate-service-account", "--configuration"),
+                   "az": ("--subscription", "--account-name", "--sas-token", "--connection-string", "--account-key")}
+_IDENTITY_VARS = re.compile(r"(?:^|\s)(aws_profile|aws_access_key_id|aws_default_profile|cloudsdk_core_account|"
+                            r"cloudsdk_active_config_name|google_application_credentials|azure_storage_account|"
+                            r"azure_storage_connection_string|azure_storage_sas_token)=(\S+)", re.I)
+_BUCKET = {"aws": "s3://", "gcloud": "gs://"}
+
+
+def _identity(cmd: Command) -> tuple[str, ...]:
+    """Whose credentials `cmd` runs with, as written on its line: its identity options and variables set for it."""
+    words = list(cmd.words)
+    flags = _IDENTITY_FLAGS.get(cmd.name, ())
+    out = [f"{w}={words[k + 1]}" for k, w in enumerate(words[:-1]) if w in flags]
+    out += [w for w in words if w.split("=", 1)[0] in flags and "=" in w]
+    prefix = cmd.span.split(cmd.argv[0], 1)[0] if cmd.argv[0] in cmd.span else ""
+    out += [f"{m.group(1).lower()}={m.group(2)}" for m in _IDENTITY_VARS.finditer(prefix)]
+    return tuple(sorted(out))
+
+
+def _across_identities(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """`aws s3 cp --profile a s3://theirs/k - | aws s3 cp --profile b - s3://ours/k`: an object read to standard
+    output under one identity and written into a bucket under another (a profile, account, key or endpoint of
+    its own): the identity the reading side used, or None."""
+    scheme = _BUCKET.get(cmd.name)
+    if scheme is None or not cmd.upstream:
+        return None
+    operands = [w for w in cmd.words[1:] if not w.startswith("-") or w == "-"]
+    if "-" not in operands or not any(w.startswith(scheme) for w in operands[operands.index("-"):]):
+        return None
+    mine = _identity(cmd)
+    for i in cmd.upstream:
+        src = analysis.commands[i]
+        theirs = _identity(src)
+        read = [w for w in src.words[1:] if not w.startswith("-") or w == "-"]
+        if src.name == cmd.name and any(w.startswith(scheme) for w in read) and (mine or theirs) and mine != theirs:
+            return ", ".join(theirs) or "the default credentials"
+    return None
