@@ -1076,6 +1076,18 @@ def _own_parent(d: Detector, t: str, cmd: Command) -> str | None:
     return t if any(d.supervisor_path(base + tail) for tail in _OWN_TAILS) else None
 
 
+# A line that is a sentence: a question word or a request's verb, then only words (a chat client's prompt sent as a
+# command by an agent that mixes the two). No shell runs a program for it: the first word names none.
+_PROSE = re.compile(r"(?i)(?:what|whats|how|why|where|when|who|which|can|could|would|should|is|are|does|do|did|"
+                    r"please|show|explain|tell|give|summari[sz]e|describe|help|write|create|generate|suggest|"
+                    r"translate|fix|i|my|let's|lets)(?:[ ,]+[a-z][a-z'’-]{0,30}){2,24}[ ]?[?.!]?")
+
+
+def _prose(source: str) -> bool:
+    line = source.strip()
+    return len(line) <= 300 and _PROSE.fullmatch(line) is not None
+
+
 def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     if not d.ask_unknown or not cmd.argv or 0 in cmd.dynamic or analysis.unparsable:
         return  # an unparsable string asks (shell) or is prose (typed text) already
@@ -1083,6 +1095,8 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
+    if len(analysis.commands) == 1 and not cmd.via and _prose(analysis.source) and program_effects(cmd.name) is None:
+        return  # a question or a request in words sent as a line ("What is in this folder?"): no program runs
     if program_effects(cmd.name) is None and d.judged(cmd.name) and not functions_for(cmd.name):
         return  # a detector judges it by name (a catalogue program the table does not describe still asks)
     why = unknown_effect(cmd.argv, cmd.name) or (_staged_run(cmd) if cmd.cwd else None)
