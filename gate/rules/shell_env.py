@@ -90,7 +90,28 @@ _OPTION_VALUES = {  # variables holding a program's options: the options that lo
     "cor_profiler_path": re.compile(r"."),
     "coreclr_profiler_path": re.compile(r"."),
     "cor_enable_profiling": re.compile(r"^1$"),
+    # programs' own option variables whose options run a command: tar's checkpoint action, compress program and
+    # volume scripts, zip's test command, man's pager and browser
+    "tar_options": re.compile(r"--checkpoint-action|--to-command|--use-compress-program|--info-script|"
+                              r"--new-volume-script|--rsh-command|--rmt-command|(^|\s)-[a-z]*[IF](\s|=|$)"),
+    "zipopt": re.compile(r"-TT|--unzip-command"),
+    "manopt": re.compile(r"(^|\s)(-[a-z]*[PH]|--pager|--html)"),
+    # Python's warning filters import the module a category names (`::antigravity.x::` opens $BROWSER)
+    "pythonwarnings": re.compile(r"^[^:,]*:[^:,]*:\s*(\.|antigravity|webbrowser|this|pty|os|subprocess|runpy|code|"
+                                 r"pdb|idlelib|turtledemo|ctypes|importlib)\b[\w.]*\.", re.I),
 }
+# variables that send a package manager to another index or registry (judged like a settings file's source)
+_REGISTRY_VARS = frozenset({"pip_index_url", "pip_extra_index_url", "pip_find_links", "pip_trusted_host",
+                            "uv_index_url", "uv_extra_index_url", "uv_index", "uv_default_index", "uv_find_links",
+                            "npm_config_registry", "yarn_npm_registry_server", "yarn_registry", "bun_config_registry",
+                            "pnpm_config_registry", "poetry_repositories_pypi_url", "pdm_pypi_url", "goproxy",
+                            "cargo_registry_index", "gem_source", "bundle_mirror__all", "conda_channels"})
+# git's configuration handed over in the environment: the keys that run a command
+_GIT_RUN_KEY = re.compile(r"core\.(fsmonitor|sshcommand|pager|editor|hookspath|askpass|gitproxy)|\.textconv|"
+                          r"filter\.[^.=]+\.(clean|smudge|process)|credential\.helper|alias\.[^=]+=\s*'?!|"
+                          r"gpg\.(\w+\.)?program|diff\.external|sequence\.editor|uploadpack|receivepack", re.I)
+_SHELL_PROGRAM = re.compile(r"(^|/)(ba|z|da|k|c|tc|a|fi)?sh$|(^|/)(python[\d.]*|perl|ruby|node|php|lua|nc|ncat|"
+                            r"netcat|socat|osascript|pwsh|powershell|cmd(\.exe)?)$", re.I)
 # a program name alone (or with plain flags) is an ordinary PAGER/EDITOR/CC; anything with shell syntax is code
 _PROGRAM_NAMED = frozenset({"pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "browser", "terminal",
                             "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager", "cc",
@@ -280,6 +301,24 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
         if _OPTION_VALUES[name].search(v):
             add(Finding("confirm.shell.env-hook", Risk.HIGH,
                         f"{shown}: options that make the interpreter load or run code", span))
+            action = re.search(r"(?:--checkpoint-action=exec=|--to-command=|--use-compress-program=|--info-script=|"
+                               r"--new-volume-script=|-TT\s*=?)(.*)", v)
+            if action is not None and d.depth < 2:
+                inner = action.group(1).strip().strip("'\"").replace("\\ ", " ")
+                d.depth += 1
+                try:
+                    for f in d.run(analyse(inner)):
+                        add(Finding(f.rule, f.risk, f"{f.reason} (run through {name.upper()})", span or f.span))
+                finally:
+                    d.depth -= 1
+        return
+    if name in _REGISTRY_VARS:
+        _registry(name, v, shown, span, add)
+        return
+    if (name.startswith("git_config_key_") and _GIT_RUN_KEY.search(v)) or \
+            (name == "git_config_parameters" and _GIT_RUN_KEY.search(v)):
+        add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                    f"{shown}: git configuration, handed over in the environment, that runs a command", span))
         return
     if name in _PROGRAM_DIRS:
         bad = [e for e in _entries(v) if _writable(e, here=True)]
@@ -298,7 +337,7 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
     if name in _COMMAND_VALUES or name.endswith(_COMMAND_SUFFIXES):  # any program's own pager or editor
         # variable (CRASHPAGER, SYSTEMD_EDITOR, KUBE_EDITOR), password helper or ssh command
         if (name in _PROGRAM_NAMED or name.endswith(("pager", "editor"))) and _PLAIN_PROGRAM.match(v) and \
-                not _WRITABLE.match(v):
+                not _WRITABLE.match(v) and not _SHELL_PROGRAM.search(v.split()[0]):
             return  # `EDITOR=vim`, `PAGER='less -R'`, `CC=clang`: a program, not a command line
         # the name only: a command line in a variable may carry a password (`sshpass -p ...`)
         add(Finding("confirm.shell.env-hook", Risk.HIGH,
@@ -311,3 +350,20 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
                     add(Finding(f.rule, f.risk, f"{f.reason} (run through {name.upper()})", span or f.span))
             finally:
                 d.depth -= 1
+
+
+def _registry(name: str, value: str, shown: str, span: str, add: Add) -> None:
+    """A package manager sent to another index or registry for what follows: a host named as hostile blocks, one
+    that is not the ecosystem's own asks."""
+    from gate.content import unofficial_sources
+    from gate.hostile_hosts import hostile_host
+
+    for source, host in unofficial_sources(value):
+        if hostile_host(host) is not None:
+            add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
+                        f"{shown}: the package manager takes its packages from {host}, a host named as hostile", span))
+            return
+        add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                    f"{shown}: the package manager takes its packages from {source[:60]}, not the ecosystem's own "
+                    f"registry", span))
+        return
