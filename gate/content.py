@@ -832,6 +832,18 @@ _TOOL_FILES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((tool, re.compile(r
     ("maven", r"(^|/)\.mvn/(jvm\.config|maven\.config|wrapper/maven-wrapper\.properties)$"),
     ("msbuild", r"(^|/)directory\.build\.(props|targets)$"),
     ("mise", r"(^|/)\.?mise(\.local)?\.toml$|(^|/)\.config/mise/config\.toml$"),
+    ("mypy", r"(^|/)(\.?mypy\.ini|setup\.cfg|pyproject\.toml)$"),
+    ("flake8", r"(^|/)(\.flake8|setup\.cfg|tox\.ini)$"),
+    ("rubocop", r"(^|/)\.rubocop(_todo)?\.ya?ml$"),
+    ("golangci", r"(^|/)\.?golangci\.(ya?ml|toml|json)$|(^|/)\.custom-gcl\.ya?ml$"),
+    ("tflint", r"(^|/)\.tflint\.hcl$"),
+    ("phpstan", r"(^|/)phpstan(\.dist)?\.neon(\.dist)?$"),
+    ("goreleaser", r"(^|/)\.?goreleaser\.ya?ml$"),
+    ("wget", r"(^|/)\.?wgetrc$"),
+    ("maven", r"(^|/)\.mvn/extensions\.xml$"),
+    ("rustup", r"(^|/)rust-toolchain(\.toml)?$"),
+    ("mkdocs", r"(^|/)mkdocs\.ya?ml$"),
+    ("js plugins", r"(^|/)\.(prettierrc|stylelintrc|eslintrc)(\.json|\.ya?ml)?$"),
 ))
 
 
@@ -866,7 +878,7 @@ _RUNS_SETTING: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("git config", _rx(r"^\s*(fsmonitor|hookspath|sshcommand|askpass|gpgprogram|program|textconv|clean|smudge|"
                        r"process|proxycommand|uploadpack|receivepack|cmd)\s*=\s*(?!true\b|false\b)\S|"
                        r"^\s*[\w.-]+\s*=\s*!"), "git runs the command the setting names"),
-    ("pylint", _rx(r"^\s*init[-_]hook\s*=|^\s*load[-_]plugins\s*=\s*(?![\"'\[]?\s*(pylint[\w.]*|pylint_\w+)"
+    ("pylint", _rx(r"^\s*init[-_]hook\s*=|^\s*load[-_]plugins\s*=\s*(?![\"'\[\s]*(pylint[\w.]*|pylint_\w+)"
                    r"([\s,\"'\]]+(pylint[\w.]*|pylint_\w+))*[\s,\"'\]]*$)\S"),
      "pylint runs the code or loads the plug-ins the setting names"),
     ("bazel", _rx(r"--(workspace_status_command|run_under|experimental_repo_remote_exec|host_jvm_args=-javaagent)|"
@@ -883,6 +895,23 @@ _RUNS_SETTING: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("msbuild", _rx(r"<Exec\b[^>]*\bCommand\s*="), "every build of the folder runs the command"),
     ("mise", _rx(r"^\s*\[hooks\]|^\s*(enter|leave|cd|preinstall|postinstall)\s*=|^\s*_\.source\s*="),
      "mise runs the hook when a shell enters the folder"),
+    # a plug-in named by a path (a file of the project or anywhere) rather than an installed package
+    ("mypy", _rx(r"^\s*plugins\s*=.*?([\w.-]*/[\w./-]*|\b[\w-]+\.py\b)"), "mypy loads the plug-in file it names"),
+    ("flake8", _rx(r"^\s*\[flake8:local-plugins\]"), "flake8 loads the project's local plug-in code"),
+    ("rubocop", _rx(r"^\s*(require|plugins)\s*:(\s*\n\s*-)?\s*['\"]?(\.{0,2}/|[\w/-]+\.rb\b)"),
+     "RuboCop loads the Ruby file it names"),
+    ("golangci", _rx(r"\bpath\s*:\s*\S+\.so\b|^\s*plugins\s*:"), "golangci-lint loads the plug-in it names"),
+    ("tflint", _rx(r"^\s*source\s*=\s*\"(?!github\.com/terraform-linters/)[^\"]+\""),
+     "TFLint downloads and runs the plug-in from the source it names"),
+    ("phpstan", _rx(r"^\s*(bootstrapFiles|bootstrap)\s*:"), "PHPStan runs the PHP file before it analyses"),
+    ("goreleaser", _rx(r"^\s*(before|after|hooks|pre|post)\s*:\s*(\n\s*(hooks\s*:\s*)?\n?\s*-|\S)"),
+     "GoReleaser runs the hook commands at every release"),
+    ("wget", _rx(r"^\s*use_askpass\s*="), "wget runs the program it names for every password"),
+    ("maven", _rx(r"<extension>"), "Maven downloads and loads the build extension at every build"),
+    ("rustup", _rx(r"^\s*path\s*="), "rustup runs the toolchain programs from the folder it names"),
+    ("mkdocs", _rx(r"^\s*hooks\s*:"), "MkDocs runs the Python hook files at every build"),
+    ("js plugins", _rx(r"\"?plugins\"?\s*:\s*\[?[^\]\n]*[\"']\.{0,2}/|^\s*-\s*[\"']?\.{1,2}/"),
+     "the linter or formatter loads the plug-in file it names"),
 )
 
 _INSTALL_TIME = ("preinstall", "install", "postinstall", "prepare", "prepublish", "preprepare", "postprepare",
@@ -936,11 +965,11 @@ def tool_runs(path: str, content: str) -> str | None:
         if (script := _install_script(text)) is not None:
             return f"{script}: the package manager runs it at every install"
         return None
-    tool = tool_of(path)
-    if tool is None:
+    tools = {tool for tool, rx in _TOOL_FILES if rx.search(path)}
+    if not tools:
         return None
     for name, rx, what in _RUNS_SETTING:
-        if name == tool and (m := rx.search(text)) is not None:
+        if name in tools and (m := rx.search(text)) is not None:
             start = text.rfind("\n", 0, m.start()) + 1
             end = text.find("\n", m.end())
             line = text[start:end if end != -1 else len(text)]
@@ -967,7 +996,7 @@ _PIP_OPTION_FILE = _rx(r"\A(?:\s*#[^\n]*\n|\s*\n)*\s*(?:-i|--index-url|--extra-i
 _SOURCE_FILES = re.compile(
     r"(^|/)(pip\.(conf|ini)|uv\.toml|\.npmrc|\.yarnrc(\.yml)?|\.condarc|\.mambarc|nuget\.config|\.gemrc|"
     r"bunfig\.toml|\.pypirc|pdm\.toml|poetry\.toml|\.bazelrc|gradle-wrapper\.properties|maven-wrapper\.properties|"
-    r"\.terraformrc|terraform\.rc)$|(^|/)\.cargo/config(\.toml)?$|(^|/)(requirements|constraints)[\w.-]*\.(txt|in)$|"
+    r"\.terraformrc|terraform\.rc)$|(^|/)\.cargo/config(\.toml)?$|(^|/)\.bundle/config$|(^|/)(requirements|constraints)[\w.-]*\.(txt|in)$|"
     r"(^|/)requirements/[^/]+\.(txt|in)$|(^|/)pyproject\.toml$", re.IGNORECASE)
 # requirement-file lines that take requirements from somewhere the file does not show: standard input or a URL
 _INCLUDED = _rx(r"^\s*(?:-r|-c|--requirement|--constraint)(?:\s+|=)(-|(?:https?|ftp)://\S+)\s*$")

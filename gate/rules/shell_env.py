@@ -56,7 +56,9 @@ _LIBRARY_PATHS = frozenset({"ld_library_path", "dyld_library_path", "dyld_fallba
 _STARTUP_FILES = frozenset({"bash_env", "env", "pythonstartup", "zdotdir", "inputrc", "openssl_conf",
                             "node_repl_external_module", "perldb_opts", "rubylib_startup", "ipythondir",
                             "jupyter_config_dir", "tclsh_rc", "wgetrc", "curl_home", "npm_config_userconfig",
-                            "git_config_global", "git_config_system", "git_config", "gitconfig"})
+                            "git_config_global", "git_config_system", "git_config", "gitconfig",
+                            # files a program reads first (make: the makefiles; helm: its plug-ins' folder)
+                            "makefiles"})
 _MODULE_PATHS = frozenset({"pythonpath", "perl5lib", "perllib", "rubylib", "node_path", "lua_path", "tcllibpath",
                            "classpath", "gem_path", "gem_home", "r_libs", "julia_load_path", "pythonhome",
                            "pythonuserbase"})
@@ -69,6 +71,7 @@ _COMMAND_VALUES = frozenset({"git_ssh_command", "git_ssh", "git_exec_path", "git
                              "restic_password_command", "borg_passcommand", "borg_rsh", "rclone_password_command",
                              "kopia_password_command", "gpg_agent_info", "pinentry_program", "svn_ssh",
                              "hg_ssh", "cargo_target_runner", "cc", "cxx", "ld", "make", "maven_opts",
+                             "kubectl_external_diff", "diff_tool", "git_diff_opts_command",
                              # the programs autoconf and its kin run for their own steps
                              "autom4te", "m4", "autoconf", "autoheader", "aclocal", "automake"})
 # the endings of a variable whose value a program runs as a command line, whatever the program (`SYSTEMD_EDITOR`,
@@ -95,6 +98,7 @@ _OPTION_VALUES = {  # variables holding a program's options: the options that lo
     "tar_options": re.compile(r"--checkpoint-action|--to-command|--use-compress-program|--info-script|"
                               r"--new-volume-script|--rsh-command|--rmt-command|(^|\s)-[a-z]*[IF](\s|=|$)"),
     "zipopt": re.compile(r"-TT|--unzip-command"),
+    "goflags": re.compile(r"(^|\s)-(toolexec|exec|overlay)(\s|=|$)"),
     "manopt": re.compile(r"(^|\s)(-[a-z]*[PH]|--pager|--html)"),
     # Python's warning filters import the module a category names (`::antigravity.x::` opens $BROWSER)
     "pythonwarnings": re.compile(r"^[^:,]*:[^:,]*:\s*(\.|antigravity|webbrowser|this|pty|os|subprocess|runpy|code|"
@@ -115,7 +119,8 @@ _SHELL_PROGRAM = re.compile(r"(^|/)(ba|z|da|k|c|tc|a|fi)?sh$|(^|/)(python[\d.]*|
 # a program name alone (or with plain flags) is an ordinary PAGER/EDITOR/CC; anything with shell syntax is code
 _PROGRAM_NAMED = frozenset({"pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "browser", "terminal",
                             "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager", "cc",
-                            "cxx", "ld", "make", "autom4te", "m4", "autoconf", "autoheader", "aclocal", "automake"})
+                            "cxx", "ld", "make", "kubectl_external_diff", "diff_tool", "autom4te", "m4", "autoconf",
+                            "autoheader", "aclocal", "automake"})
 _PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+--?\w[\w-]*(=[\w./-]*)?)*$")
 _WRITABLE = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/run/user/\d+|/var/run/user/\d+|"
                        r"/run/shm|/var/crash|/var/spool|/home/[^/]+/downloads|~/downloads|\$home/downloads|"

@@ -116,3 +116,15 @@ def test_extraction_outside_the_folder_asks(command):
 ])
 def test_plain_extraction_passes_the_rule(command):
     assert "confirm.shell.archive-escape" not in _shell(command).rules
+
+
+@pytest.mark.parametrize(("command", "asks"), [
+    ("export GOFLAGS=-toolexec=./wrap.sh", True),
+    ("export GOFLAGS=-mod=vendor", False),
+    ("MAKEFILES=/tmp/extra.mk make", True),
+    ("export KUBECTL_EXTERNAL_DIFF=/tmp/d.sh", True),
+    ('export KUBECTL_EXTERNAL_DIFF="colordiff -N -u"', False),
+])
+def test_build_and_cluster_tool_variables(command, asks):
+    got = _shell(command)
+    assert (got.decision is not Decision.ALLOW) is asks, got
