@@ -439,7 +439,8 @@ _GH_LEGACY = re.compile(r"^::(set-env|add-path)(?:\s+name=([\w.-]+))?::(.*)$", r
 _ENV_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
 _ENV_HEREDOC = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)<<(\S+)\s*$")
 _RUN_TIME = re.compile(r"\$\(|`|<\(")
-_TEMP = re.compile(r"(^|[\s:=\"'])(/tmp|/var/tmp|/dev/shm|/private/tmp|\$\{?tmpdir\}?|\$\(mktemp)(/|[\s:\"']|$)",
+_TEMP = re.compile(r"(^|[\s:=\"';])(/tmp|/var/tmp|/dev/shm|/private/tmp|\$\{?tmpdir\}?|\$\(mktemp|%te?mp%|\$env:te?mp|"
+                   r"c:/(windows/)?temp|c:/users/public|c:/programdata|/users/[^/]+/appdata/local/temp)(/|[\s:;\"']|$)",
                    re.IGNORECASE)
 _WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
 
@@ -447,6 +448,16 @@ _WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
 def _text_of(cmd, analysis) -> str:
     """The text `cmd` writes: an echo's or printf's words, a here-document, or what echo/printf pipe into it."""
     argv = cmd.argv
+    if cmd.name in ("add-content", "set-content", "write-output", "write-host"):
+        if cmd.name in ("write-output", "write-host"):
+            return " ".join(a for a in argv[1:] if not a.startswith("-"))
+        low = [a.lower() for a in argv]
+        if "-value" in low[1:-1]:
+            return argv[low.index("-value") + 1]
+        positional = [a for k, a in enumerate(argv[1:], 1) if not a.startswith("-") and
+                      not low[k - 1].startswith(("-path", "-literalpath", "-encoding"))]
+        if len(positional) >= 2:
+            return positional[1]
     if cmd.name == "echo":
         words = list(argv[1:])
         while words and words[0] in ("-n", "-e", "-E", "-ne", "-en"):
@@ -467,8 +478,15 @@ def _text_of(cmd, analysis) -> str:
 
 def _targets(cmd) -> list[str]:
     out = [t for op, t in cmd.redirects if op in _WRITE_OPS]
-    if cmd.name in ("tee", "add-content", "set-content", "out-file"):
+    if cmd.name == "tee":
         out.extend(a for a in cmd.argv[1:] if not a.startswith("-"))
+    elif cmd.name in ("add-content", "set-content", "out-file"):
+        argv = cmd.argv
+        low = [a.lower() for a in argv]
+        named = [argv[k + 1] for k, a in enumerate(low[:-1]) if a in ("-path", "-filepath", "-literalpath")]
+        positional = [a for k, a in enumerate(argv[1:], 1) if not a.startswith("-") and
+                      not (low[k - 1].startswith("-") and low[k - 1] not in ("-append", "-force", "-nonewline"))]
+        out.extend(named or positional[:1])
     return out
 
 
@@ -515,7 +533,7 @@ def _ci_settings(analysis) -> list[tuple[str, str, str]]:
             else:
                 out.extend((kind, name, value) for name, value in _env_settings(kind, text))
         if cmd.name in ("echo", "printf", "write-host", "write-output"):
-            said = _text_of(cmd, analysis) if cmd.name in ("echo", "printf") else " ".join(cmd.argv[1:])
+            said = _text_of(cmd, analysis)
             for line in said.splitlines():
                 if (m := _AZURE.search(line)) is not None:
                     if m.group(1).lower() == "prependpath":
@@ -567,6 +585,7 @@ def _ci_verdict(ctx: Context) -> tuple[str | None, str | None]:
             code = inner[0] or inner[1]
             if code.strip() and (hit := _judge_shell(ctx, code)[0]) is not None:
                 return f"hands {name}=... to every later step through {where}, and {hit.reason}", None
+        value = value.replace("\\", "/")  # a Windows runner's path, read as the same folders
         block, ask = _judge_shell(ctx, f"export {name}={shlex.quote(value)}")
         if block is not None:
             return f"hands {name} to every later step through {where}: {block.reason}", None

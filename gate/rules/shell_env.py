@@ -14,6 +14,11 @@ prefixes, and `export`/`declare`/plain assignments inside the command.
   a search path for libraries in a writable directory, a `PATH` whose first entry is writable, and a
   folder of helper programs in one (`GROFF_BIN_PATH=.`); the programs autoconf runs (`AUTOM4TE`, `M4`) count
   as command lines;
+- programs' own option variables whose options run a command ask the same way (`TAR_OPTIONS` with
+  `--checkpoint-action=exec=`, `ZIPOPT=-TT`, `MANOPT=-P`, `GOFLAGS=-toolexec`, `MAKEFILES`), and so do a shell or
+  an interpreter named as a PAGER, EDITOR or BROWSER, Python warning filters that import a module which opens the
+  browser (`PYTHONWARNINGS=::antigravity.x::`) and git configuration handed over in `GIT_CONFIG_KEY_n`; a
+  package index or registry variable (`PIP_INDEX_URL`, `NPM_CONFIG_REGISTRY`) on a host named as hostile blocks;
 - a value that is a command line is also judged as a command (`GIT_SSH_COMMAND='curl ... | sh'` blocks
   as remote code execution does);
 - a variable that tells a tool where its credentials are (`DOCKER_CONFIG`, `KUBECONFIG`,
@@ -358,17 +363,13 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
 
 
 def _registry(name: str, value: str, shown: str, span: str, add: Add) -> None:
-    """A package manager sent to another index or registry for what follows: a host named as hostile blocks, one
-    that is not the ecosystem's own asks."""
+    """A package manager sent to another index or registry for what follows: a host named as hostile blocks. Any
+    other host passes here (a company mirror is how many teams install): the install itself is judged when it runs."""
     from gate.content import unofficial_sources
     from gate.hostile_hosts import hostile_host
 
-    for source, host in unofficial_sources(value):
+    for _, host in unofficial_sources(value):
         if hostile_host(host) is not None:
             add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
                         f"{shown}: the package manager takes its packages from {host}, a host named as hostile", span))
             return
-        add(Finding("confirm.shell.env-hook", Risk.HIGH,
-                    f"{shown}: the package manager takes its packages from {source[:60]}, not the ecosystem's own "
-                    f"registry", span))
-        return

@@ -62,7 +62,6 @@ def test_plain_ci_variables_pass(command):
     "export BROWSER=/tmp/open.sh",
     "export GIT_PAGER=sh",
     "PYTHONWARNINGS='::antigravity.x::' BROWSER=./b.sh python3 -c pass",
-    "export PIP_INDEX_URL=https://pkgs.other.example/simple",
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=./w.sh git status",
 ])
 def test_variables_that_turn_a_program_into_a_runner_ask(command):
@@ -87,6 +86,7 @@ def test_a_runner_variable_whose_command_blocks_blocks(command):
     "PYTHONWARNINGS=ignore::DeprecationWarning python3 app.py",
     "PYTHONWARNINGS=ignore::urllib3.exceptions.InsecureRequestWarning python3 app.py",
     "export PIP_INDEX_URL=https://pypi.org/simple",
+    "export PIP_INDEX_URL=https://pkgs.other.example/simple",
     "export GOPROXY=https://proxy.golang.org,direct",
 ])
 def test_ordinary_program_variables_pass(command):
@@ -128,3 +128,14 @@ def test_plain_extraction_passes_the_rule(command):
 def test_build_and_cluster_tool_variables(command, asks):
     got = _shell(command)
     assert (got.decision is not Decision.ALLOW) is asks, got
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ('Add-Content -Path $env:GITHUB_ENV -Value "LD_PRELOAD=/tmp/hook.so"', Decision.BLOCK),
+    ('"NODE_OPTIONS=--require C:\\Users\\Public\\h.js" | Out-File -FilePath $env:GITHUB_ENV -Append', Decision.BLOCK),
+    ('Write-Host "##vso[task.setvariable variable=PYTHONSTARTUP]ci\\startup.py"', Decision.CONFIRM),
+    ('Add-Content $env:GITHUB_ENV "RELEASE=2024.06"', Decision.ALLOW),
+    ('Write-Host "##vso[task.prependpath]C:\\tools\\bin"', Decision.ALLOW),
+])
+def test_windows_runners_environment_files(command, decision):
+    assert _shell(command).decision is decision
