@@ -983,7 +983,7 @@ _URL = re.compile(r"\b(?:https?|git\+https?|git\+ssh|sparse\+https?|registry\+ht
                   re.IGNORECASE)
 # (files whose every URL-valued source line is a package source, the lines that set one)
 _SOURCE_LINE = _rx(
-    r"^\s*(?:@[\w.-]+:)?registry\s*[=:]|^\s*//[^\s]+:_|^\s*npmRegistryServer\s*:|^\s*npmScopes\s*:|"
+    r"^\s*(?:@[\w.-]+:)?registry\s*[=: ]|^\s*//[^\s]+:_|^\s*npmRegistryServer\s*:|^\s*npmScopes\s*:|"
     r"^\s*(?:index-url|extra-index-url|index_url|extra_index_url|find-links|trusted-host|repository|url|index|"
     r"registry|replace-with|mirror|channel_alias|default_channels|custom_channels|channels|distributionUrl|"
     r"wrapperUrl|sources?)\s*[=:]|"
@@ -997,8 +997,12 @@ _SOURCE_FILES = re.compile(
     r"(^|/)(pip\.(conf|ini)|uv\.toml|\.npmrc|\.yarnrc(\.yml)?|\.condarc|\.mambarc|nuget\.config|\.gemrc|"
     r"bunfig\.toml|\.pypirc|pdm\.toml|poetry\.toml|\.bazelrc|gradle-wrapper\.properties|maven-wrapper\.properties|"
     r"\.terraformrc|terraform\.rc)$|(^|/)\.cargo/config(\.toml)?$|(^|/)\.bundle/config$|(^|/)(requirements|constraints)[\w.-]*\.(txt|in)$|"
-    r"(^|/)requirements/[^/]+\.(txt|in)$|(^|/)pyproject\.toml$", re.IGNORECASE)
+    r"(^|/)requirements/[^/]+\.(txt|in)$|(^|/)pyproject\.toml$|\.tf$", re.IGNORECASE)
 # requirement-file lines that take requirements from somewhere the file does not show: standard input or a URL
+_TOML_HEADER = re.compile(r"^\s*\[\[?([^\]]+)\]\]?\s*$")
+_PYPROJECT_SOURCES = ("tool.uv", "tool.poetry.source", "tool.pdm.source", "tool.pdm.resolution", "tool.pip",
+                      "tool.hatch.envs", "tool.rye.sources", "tool.pixi")
+_TF_SOURCE = re.compile(r"^\s*source\s*=", re.IGNORECASE)
 _INCLUDED = _rx(r"^\s*(?:-r|-c|--requirement|--constraint)(?:\s+|=)(-|(?:https?|ftp)://\S+)\s*$")
 # the registry a cargo source is replaced with (`[source.crates-io] replace-with = "x"`): a redirect by itself
 _CARGO_REPLACE = _rx(r"^\s*\[source\.crates-io\][^\[]*?^\s*replace-with\s*=")
@@ -1033,9 +1037,16 @@ def package_sources(path: str, content: str) -> list[str]:
         out.extend(f"{m.group(0).strip()}" for m in _INCLUDED.finditer(text))
     if "cargo/config" in low and _CARGO_REPLACE.search(text):
         out.append("replace-with (crates.io replaced)")
+    pyproject, terraform = low.endswith("pyproject.toml"), low.endswith(".tf")
+    section = ""
     for line in text.splitlines():
+        if pyproject and (header := _TOML_HEADER.match(line)) is not None:
+            section = header.group(1).strip().lower()
+            continue
         if not _SOURCE_LINE.search(line):
             continue
+        if (pyproject and not section.startswith(_PYPROJECT_SOURCES)) or (terraform and not _TF_SOURCE.match(line)):
+            continue  # a project's own links (`[project.urls]`), a resource's address: not where packages come from
         out.extend(url for url, _ in unofficial_sources(line))
     return list(dict.fromkeys(out))
 

@@ -252,3 +252,18 @@ def test_a_package_manager_sent_to_a_hostile_host_blocks(command):
 ])
 def test_a_package_manager_sent_elsewhere_is_not_called_hostile(command):
     assert "block.shell.hostile-package-source" not in _shell(command).rules
+
+
+@pytest.mark.parametrize(("path", "content", "redirected"), [
+    (".yarnrc", 'registry "https://registry.team.example"\n', True),
+    ("requirements.txt", "tool @ https://files.example.net/tool-1.0-py3-none-any.whl\n", True),
+    ("requirements.txt", "tool @ git+https://github.com/org/tool@v1.2\n", False),
+    ("infra/net.tf", 'module "net" {\n  source = "git::https://git.example.io/mods/net.git"\n}\n', True),
+    ("infra/net.tf", 'module "net" {\n  source = "terraform-aws-modules/vpc/aws"\n  version = "5.0.0"\n}\n', False),
+    ("infra/hooks.tf", 'resource "x" "y" {\n  url = "https://hooks.example.com/build"\n}\n', False),
+    ("pyproject.toml", '[project]\nname = "x"\n[project.urls]\nRepository = "https://git.team.example/x"\n', False),
+    ("pyproject.toml", '[[tool.uv.index]]\nname = "team"\nurl = "https://pkgs.team.example/simple"\n', True),
+])
+def test_where_packages_come_from_is_read_from_source_settings_only(path, content, redirected):
+    assert bool(package_sources(path, content)) is redirected
+    assert (_write(path, content).decision is not Decision.ALLOW) is redirected
