@@ -869,8 +869,9 @@ _RUNS_SETTING: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("terraform", _rx(r"\bdata\s+\"external\"|\bprovisioner\s+\"(local-exec|remote-exec)\"|\"external\"\s*:|"
                       r"\"local-exec\"\s*:"), "Terraform runs the command at the next plan or apply"),
     ("vscode tasks", _rx(r"\"runOn\"\s*:\s*\"folderOpen\""), "the editor runs the task as soon as the folder opens"),
-    ("vscode settings", _rx(r"\"terminal\.integrated\.(shell|shellArgs|profiles|automationProfile|defaultProfile|"
-                            r"env)\.?[\w.]*\"\s*:|\"[\w.-]*\.(executablePath|serverPath|runtime)\"\s*:\s*\"[^\"]*"
+    ("vscode settings", _rx(r"\"terminal\.integrated\.(shell|shellArgs|profiles|automationProfile)\.?[\w.]*\"\s*:|"
+                            r"\"terminal\.integrated\.env\.\w+\"\s*:\s*\{[^}]*\"(LD_PRELOAD|BASH_ENV|ENV|NODE_OPTIONS|"
+                            r"PYTHONSTARTUP|PERL5OPT|RUBYOPT|PROMPT_COMMAND|DYLD_INSERT_LIBRARIES)\"|\"[\w.-]*\.(executablePath|serverPath|runtime)\"\s*:\s*\"[^\"]*"
                             r"(/tmp/|/dev/shm/|\\temp\\|[;&|`$])"),
      "the editor starts the program the setting names"),
     ("git attributes", _rx(r"\s(filter|merge)=(?!lfs\b|binary\b|text\b|union\b)[\w.-]+"),

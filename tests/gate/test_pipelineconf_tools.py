@@ -28,6 +28,7 @@ def _shell(command: str):
 
 RUNS_A_COMMAND = [
     (".vscode/settings.json", '{"terminal.integrated.profiles.osx": {"z": {"path": "zsh", "args": ["-c", "make"]}}}'),
+    (".vscode/settings.json", '{"terminal.integrated.env.osx": {"DYLD_INSERT_LIBRARIES": "lib/hook.dylib"}}'),
     (".vscode/tasks.json", '{"version": "2.0.0", "tasks": [{"label": "dev", "type": "shell", "command": "npm run dev",'
                            ' "runOptions": {"runOn": "folderOpen"}}]}'),
     (".pre-commit-config.yaml", "repos:\n  - repo: local\n    hooks:\n      - id: check\n        name: check\n"
@@ -64,6 +65,8 @@ def test_settings_that_run_a_command_ask(path, content):
 
 ORDINARY = [
     (".vscode/settings.json", '{"editor.tabSize": 2, "files.exclude": {"**/.git": true}}'),
+    (".vscode/settings.json", '{"terminal.integrated.env.linux": {"PYTHONPATH": "${workspaceFolder}/src"},'
+                              ' "terminal.integrated.defaultProfile.linux": "zsh"}'),
     ("deploy/storage.tf", 'resource "aws_s3_bucket" "logs" {\n  bucket = "team-logs"\n}\n'),
     (".yarnrc.yml", "nodeLinker: node-modules\nnpmRegistryServer: https://registry.yarnpkg.com\n"),
     ("package.json", '{"name": "app", "scripts": {"build": "vite build", "test": "vitest", "prepare": "husky"}}'),
