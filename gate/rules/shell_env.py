@@ -14,6 +14,11 @@ prefixes, and `export`/`declare`/plain assignments inside the command.
   a search path for libraries in a writable directory, a `PATH` whose first entry is writable, and a
   folder of helper programs in one (`GROFF_BIN_PATH=.`); the programs autoconf runs (`AUTOM4TE`, `M4`) count
   as command lines;
+- programs' own option variables whose options run a command ask the same way (`TAR_OPTIONS` with
+  `--checkpoint-action=exec=`, `ZIPOPT=-TT`, `MANOPT=-P`, `GOFLAGS=-toolexec`, `MAKEFILES`), and so do a shell or
+  an interpreter named as a PAGER, EDITOR or BROWSER, Python warning filters that import a module which opens the
+  browser (`PYTHONWARNINGS=::antigravity.x::`) and git configuration handed over in `GIT_CONFIG_KEY_n`; a
+  package index or registry variable (`PIP_INDEX_URL`, `NPM_CONFIG_REGISTRY`) on a host named as hostile blocks;
 - a value that is a command line is also judged as a command (`GIT_SSH_COMMAND='curl ... | sh'` blocks
   as remote code execution does);
 - a variable that tells a tool where its credentials are (`DOCKER_CONFIG`, `KUBECONFIG`,
@@ -56,7 +61,9 @@ _LIBRARY_PATHS = frozenset({"ld_library_path", "dyld_library_path", "dyld_fallba
 _STARTUP_FILES = frozenset({"bash_env", "env", "pythonstartup", "zdotdir", "inputrc", "openssl_conf",
                             "node_repl_external_module", "perldb_opts", "rubylib_startup", "ipythondir",
                             "jupyter_config_dir", "tclsh_rc", "wgetrc", "curl_home", "npm_config_userconfig",
-                            "git_config_global", "git_config_system", "git_config", "gitconfig"})
+                            "git_config_global", "git_config_system", "git_config", "gitconfig",
+                            # files a program reads first (make: the makefiles; helm: its plug-ins' folder)
+                            "makefiles"})
 _MODULE_PATHS = frozenset({"pythonpath", "perl5lib", "perllib", "rubylib", "node_path", "lua_path", "tcllibpath",
                            "classpath", "gem_path", "gem_home", "r_libs", "julia_load_path", "pythonhome",
                            "pythonuserbase"})
@@ -69,6 +76,7 @@ _COMMAND_VALUES = frozenset({"git_ssh_command", "git_ssh", "git_exec_path", "git
                              "restic_password_command", "borg_passcommand", "borg_rsh", "rclone_password_command",
                              "kopia_password_command", "gpg_agent_info", "pinentry_program", "svn_ssh",
                              "hg_ssh", "cargo_target_runner", "cc", "cxx", "ld", "make", "maven_opts",
+                             "kubectl_external_diff", "diff_tool", "git_diff_opts_command",
                              # the programs autoconf and its kin run for their own steps
                              "autom4te", "m4", "autoconf", "autoheader", "aclocal", "automake"})
 # the endings of a variable whose value a program runs as a command line, whatever the program (`SYSTEMD_EDITOR`,
@@ -90,11 +98,34 @@ _OPTION_VALUES = {  # variables holding a program's options: the options that lo
     "cor_profiler_path": re.compile(r"."),
     "coreclr_profiler_path": re.compile(r"."),
     "cor_enable_profiling": re.compile(r"^1$"),
+    # programs' own option variables whose options run a command: tar's checkpoint action, compress program and
+    # volume scripts, zip's test command, man's pager and browser
+    "tar_options": re.compile(r"--checkpoint-action|--to-command|--use-compress-program|--info-script|"
+                              r"--new-volume-script|--rsh-command|--rmt-command|(^|\s)-[a-z]*[IF](\s|=|$)"),
+    "zipopt": re.compile(r"-TT|--unzip-command"),
+    "goflags": re.compile(r"(^|\s)-(toolexec|exec|overlay)(\s|=|$)"),
+    "manopt": re.compile(r"(^|\s)(-[a-z]*[PH]|--pager|--html)"),
+    # Python's warning filters import the module a category names (`::antigravity.x::` opens $BROWSER)
+    "pythonwarnings": re.compile(r"^[^:,]*:[^:,]*:\s*(\.|antigravity|webbrowser|this|pty|os|subprocess|runpy|code|"
+                                 r"pdb|idlelib|turtledemo|ctypes|importlib)\b[\w.]*\.", re.I),
 }
+# variables that send a package manager to another index or registry (judged like a settings file's source)
+_REGISTRY_VARS = frozenset({"pip_index_url", "pip_extra_index_url", "pip_find_links", "pip_trusted_host",
+                            "uv_index_url", "uv_extra_index_url", "uv_index", "uv_default_index", "uv_find_links",
+                            "npm_config_registry", "yarn_npm_registry_server", "yarn_registry", "bun_config_registry",
+                            "pnpm_config_registry", "poetry_repositories_pypi_url", "pdm_pypi_url", "goproxy",
+                            "cargo_registry_index", "gem_source", "bundle_mirror__all", "conda_channels"})
+# git's configuration handed over in the environment: the keys that run a command
+_GIT_RUN_KEY = re.compile(r"core\.(fsmonitor|sshcommand|pager|editor|hookspath|askpass|gitproxy)|\.textconv|"
+                          r"filter\.[^.=]+\.(clean|smudge|process)|credential\.helper|alias\.[^=]+=\s*'?!|"
+                          r"gpg\.(\w+\.)?program|diff\.external|sequence\.editor|uploadpack|receivepack", re.I)
+_SHELL_PROGRAM = re.compile(r"(^|/)(ba|z|da|k|c|tc|a|fi)?sh$|(^|/)(python[\d.]*|perl|ruby|node|php|lua|nc|ncat|"
+                            r"netcat|socat|osascript|pwsh|powershell|cmd(\.exe)?)$", re.I)
 # a program name alone (or with plain flags) is an ordinary PAGER/EDITOR/CC; anything with shell syntax is code
 _PROGRAM_NAMED = frozenset({"pager", "manpager", "editor", "visual", "sudo_editor", "fcedit", "browser", "terminal",
                             "git_pager", "git_editor", "git_sequence_editor", "man_pager", "systemd_pager", "cc",
-                            "cxx", "ld", "make", "autom4te", "m4", "autoconf", "autoheader", "aclocal", "automake"})
+                            "cxx", "ld", "make", "kubectl_external_diff", "diff_tool", "autom4te", "m4", "autoconf",
+                            "autoheader", "aclocal", "automake"})
 _PLAIN_PROGRAM = re.compile(r"^[\w./~+-]+(\s+--?\w[\w-]*(=[\w./-]*)?)*$")
 _WRITABLE = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/run/user/\d+|/var/run/user/\d+|"
                        r"/run/shm|/var/crash|/var/spool|/home/[^/]+/downloads|~/downloads|\$home/downloads|"
@@ -280,6 +311,24 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
         if _OPTION_VALUES[name].search(v):
             add(Finding("confirm.shell.env-hook", Risk.HIGH,
                         f"{shown}: options that make the interpreter load or run code", span))
+            action = re.search(r"(?:--checkpoint-action=exec=|--to-command=|--use-compress-program=|--info-script=|"
+                               r"--new-volume-script=|-TT\s*=?)(.*)", v)
+            if action is not None and d.depth < 2:
+                inner = action.group(1).strip().strip("'\"").replace("\\ ", " ")
+                d.depth += 1
+                try:
+                    for f in d.run(analyse(inner)):
+                        add(Finding(f.rule, f.risk, f"{f.reason} (run through {name.upper()})", span or f.span))
+                finally:
+                    d.depth -= 1
+        return
+    if name in _REGISTRY_VARS:
+        _registry(name, v, shown, span, add)
+        return
+    if (name.startswith("git_config_key_") and _GIT_RUN_KEY.search(v)) or \
+            (name == "git_config_parameters" and _GIT_RUN_KEY.search(v)):
+        add(Finding("confirm.shell.env-hook", Risk.HIGH,
+                    f"{shown}: git configuration, handed over in the environment, that runs a command", span))
         return
     if name in _PROGRAM_DIRS:
         bad = [e for e in _entries(v) if _writable(e, here=True)]
@@ -298,7 +347,7 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
     if name in _COMMAND_VALUES or name.endswith(_COMMAND_SUFFIXES):  # any program's own pager or editor
         # variable (CRASHPAGER, SYSTEMD_EDITOR, KUBE_EDITOR), password helper or ssh command
         if (name in _PROGRAM_NAMED or name.endswith(("pager", "editor"))) and _PLAIN_PROGRAM.match(v) and \
-                not _WRITABLE.match(v):
+                not _WRITABLE.match(v) and not _SHELL_PROGRAM.search(v.split()[0]):
             return  # `EDITOR=vim`, `PAGER='less -R'`, `CC=clang`: a program, not a command line
         # the name only: a command line in a variable may carry a password (`sshpass -p ...`)
         add(Finding("confirm.shell.env-hook", Risk.HIGH,
@@ -311,3 +360,16 @@ def judge(d: Detector, name: str, value: str, add: Add) -> None:
                     add(Finding(f.rule, f.risk, f"{f.reason} (run through {name.upper()})", span or f.span))
             finally:
                 d.depth -= 1
+
+
+def _registry(name: str, value: str, shown: str, span: str, add: Add) -> None:
+    """A package manager sent to another index or registry for what follows: a host named as hostile blocks. Any
+    other host passes here (a company mirror is how many teams install): the install itself is judged when it runs."""
+    from gate.content import unofficial_sources
+    from gate.hostile_hosts import hostile_host
+
+    for _, host in unofficial_sources(value):
+        if hostile_host(host) is not None:
+            add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
+                        f"{shown}: the package manager takes its packages from {host}, a host named as hostile", span))
+            return
