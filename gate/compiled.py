@@ -40,6 +40,7 @@ class CompiledPolicy:
     home: str  # the user's home directory, resolved when the policy was compiled
     sandbox: tuple[tuple[str, str], ...]  # each `files.sandbox_roots` entry as (written, real)
     system_dirs: tuple[str, ...]  # `files.system_dirs`, normalised for `is_within`
+    system_config: Patterns  # files.system_config: a service's settings in them (a change asks)
     credentials: Patterns  # files.credentials
     sensitive: Patterns  # files.sensitive
     credential_dumps: Patterns  # files.credential_dumps
@@ -102,6 +103,7 @@ def compile_policy(policy: Policy) -> CompiledPolicy:
         home=home,
         sandbox=sandbox_pairs(tuple(policy.files.sandbox_roots), home),
         system_dirs=system_dirs(policy.files.system_dirs),
+        system_config=path_patterns(policy.files.system_config),
         credentials=path_patterns(policy.files.credentials),
         # (a file action reads the places a shell command reads: one list of secret places for both)
         sensitive=path_patterns((*policy.files.sensitive, *policy.shell.secret_paths)),

@@ -177,9 +177,12 @@ class FilesPolicy(_Section):
     supervisor_paths: list[str]
     # regexes: files that run later (CI pipelines, hook managers); writing one asks, inside the work area too
     runs_later: list[str]
+    # regexes: a service's settings inside those directories; a change asks instead (`confirm.files.system-config`)
+    system_config: list[str] = []
 
     def __post_init__(self) -> None:
         _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive, runs_later=self.runs_later,
+                       system_config=self.system_config,
                        credential_dumps=self.credential_dumps, supervisor_paths=self.supervisor_paths)
 
 

@@ -243,17 +243,42 @@ def dropped_program(ctx: Context) -> CheckResult:
     return None
 
 
+def _system_config(ctx: Context, real: str, lex: str) -> bool:
+    """A service's or a tool's own settings inside a system directory (`files.system_config`)."""
+    return ctx.type != "file_delete" and ctx.compiled.system_config.first(real, lex) is not None
+
+
 @rule("block.files.system-dir", "changing a system directory", risk=Risk.CRITICAL, types=CHANGING)
 def system_dir(ctx: Context) -> CheckResult:
     """Writing into, deleting in, or moving into or out of /etc, /usr, /bin, /boot, /sys, /proc, /dev
-    (and the other `files.system_dirs`): that breaks or backdoors the system."""
+    (and the other `files.system_dirs`): that breaks or backdoors the system. A service's own settings there
+    (`files.system_config`: a web server's or a proxy's configuration, the login banner) ask instead
+    (`confirm.files.system-config`)."""
     f = _facts(ctx)
     if f is None:
         return None
     for real, lex, _ in changed_paths(f):
         d = system_dir_of(ctx.compiled, real) or system_dir_of(ctx.compiled, lex)
-        if d is not None:
+        if d is not None and not _system_config(ctx, real, lex):
             return f"{_VERB[ctx.type]} {real}: inside the system directory {d}"
+    return None
+
+
+@rule("confirm.files.system-config", "changing a service's settings in a system directory", risk=Risk.HIGH,
+      types=CHANGING)
+def system_config(ctx: Context) -> CheckResult:
+    """Writing or moving a service's or a tool's own settings in a system directory (`files.system_config`: a web
+    server's, a proxy's or a database's configuration, editors' system-wide defaults, the login banner,
+    /usr/local/etc): an administrator's edit, which changes how a service runs for everyone, so it asks, as
+    `sudo tee` of the same file does. Deleting one, and every other file of a system directory, blocks
+    (`block.files.system-dir`)."""
+    f = _facts(ctx)
+    if f is None:
+        return None
+    for real, lex, _ in changed_paths(f):
+        d = system_dir_of(ctx.compiled, real) or system_dir_of(ctx.compiled, lex)
+        if d is not None and _system_config(ctx, real, lex):
+            return f"{_VERB[ctx.type]} {real}: a service's settings in the system directory {d}"
     return None
 
 
@@ -773,6 +798,7 @@ RULES: tuple[Rule, ...] = (
     runs_later,
     dropped_program,
     system_dir,
+    system_config,
     delete_root,
     outside_sandbox,
     traversal,
