@@ -23,6 +23,7 @@ worst a question (the shell rules do not block words), a command missed costs th
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
@@ -118,6 +119,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
 ))
 
 
+@functools.lru_cache(maxsize=4096)
 def runs_later(path: str) -> str | None:
     """The kind of file at `path` (resolved, "/" separators) whose content runs later, or None."""
     for kind, rx in _KINDS:
@@ -847,6 +849,7 @@ _TOOL_FILES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((tool, re.compile(r
 ))
 
 
+@functools.lru_cache(maxsize=4096)
 def tool_of(path: str) -> str | None:
     """The developer tool that reads the settings file at `path` at its next run, or None."""
     return next((tool for tool, rx in _TOOL_FILES if rx.search(path)), None)

@@ -579,7 +579,20 @@ def part_match(words: str, names: tuple[str, ...], book: HarmBook | None = None)
     (a name the book does not have matches nothing)."""
     if not words:
         return None
-    book = book or harm_book()
+    shipped = harm_book()
+    if book is None or book is shipped:
+        # the same label is read by several rules, and again when an agent repeats an action
+        names = names if isinstance(names, tuple) else tuple(names)
+        return _shipped_part_match(words, names) if len(words) <= 512 else _part_match(words, names, shipped)
+    return _part_match(words, names, book)
+
+
+@functools.lru_cache(maxsize=8192)
+def _shipped_part_match(words: str, names: tuple[str, ...]) -> str | None:
+    return _part_match(words, names, harm_book())
+
+
+def _part_match(words: str, names: tuple[str, ...], book: HarmBook) -> str | None:
     keys = text_keys(words)
     for name in names:
         part = book.parts.get(name)
