@@ -345,6 +345,17 @@ def harm_words(text: str) -> str:
     """`text` in the word form the book's patterns read: folded (NFKC, case, look-alikes), every run of
     punctuation or `_` one space. Unlike the GUI rules' word form, camelCase is not split ("SSNs" stays one
     word)."""
+    if len(text) <= 512:
+        return _short_harm_words(text)  # a label or a title, read by several rules and again on a repeat
+    return _harm_words(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _short_harm_words(text: str) -> str:
+    return _harm_words(text)
+
+
+def _harm_words(text: str) -> str:
     text = text[: _MAX_TEXT * 2]
     folded = fold(text) if len(text) <= 256 else fold_uncached(text)
     return _NON_WORD.sub(" ", folded).strip()[:_MAX_TEXT]
