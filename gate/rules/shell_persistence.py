@@ -211,6 +211,12 @@ class PersistenceChecks:
 
     def launchctl(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        hidden = next((w for w in words[1:] if w.endswith(".plist") and w.rsplit("/", 1)[-1].startswith(".")), None)
+        if words[:1] and words[0] in ("load", "bootstrap") and hidden is not None:
+            # a launchd job whose file name starts with a dot: kept out of a listing of the agents folder
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"launchctl {words[0]} registers {hidden}, a job hidden by its name, to start at every "
+                        f"login{where}", cmd.span))
         if words[:1] and words[0] in ("load", "bootstrap", "submit", "enable"):
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"launchctl {words[0]}: registers a job{where}",
                         cmd.span))

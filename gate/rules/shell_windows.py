@@ -937,12 +937,19 @@ def _startup_content(d: Detector, cmd: Command, analysis: ShellAnalysis, target:
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"{cmd.name} writes a network shell into {display_path(path)}, where it runs later{where}",
                     cmd.span))
+    elif _STARTUP_SCRIPT.search(path):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} writes the script {display_path(path)} into the Startup folder: it runs at every "
+                    f"logon{where}", cmd.span))
     else:
         add(Finding("confirm.shell.persistence", Risk.MEDIUM,
                     f"{cmd.name} writes {display_path(path)}, a file that runs later (start-up, hooks){where}",
                     cmd.span))
 
 
+# a script or shortcut in a Startup folder: Windows runs it at every logon
+_STARTUP_SCRIPT = re.compile(r"/start menu/programs/startup/[^/]+\.(?:cmd|bat|vbs|vbe|js|jse|wsf|wsh|hta|ps1|lnk|"
+                             r"url|scf|sct|pif)$", re.I)
 # PowerShell's profile: the variable (any scope) or one of its files
 _PS_PROFILE_TARGET = re.compile(r"^\$profile(\.(current|all)users(current|all)hosts)?$|(^|[/\\])(microsoft\."
                                 r"(powershell|vscode)_)?profile\.ps1$", re.I)

@@ -64,6 +64,10 @@ REFUSED = [
      "{path:\"/private/tmp/helper\", hidden:false}'"),
     ("osascript -e 'tell application \"System Events\" to make login item at end with properties "
      "{path:\"/Users/me/.cache/helper\"}'"),
+    "launchctl load -w ~/Library/LaunchAgents/.com.example.sync.plist",
+    "launchctl bootstrap gui/501 /Users/me/Library/LaunchAgents/.sync.plist",
+    # a script written into the Startup folder by a cmdlet
+    'Set-Content -Path "$env:APPDATA\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\s.vbs" -Value "WScript.Echo"',
 ]
 
 
@@ -89,6 +93,8 @@ ASKS = [
     r'reg add HKCU\Software\Microsoft\Windows\CurrentVersion\Run /v Vendor /d "C:\Program Files\Vendor\tray.exe" /f',
     ("osascript -e 'tell application \"System Events\" to make login item at end with properties "
      "{path:\"/Applications/Notes.app\", hidden:false}'"),
+    "launchctl load -w ~/Library/LaunchAgents/com.example.sync.plist",
+    'Set-Content -Path "$env:APPDATA\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\notes.txt" -Value "hi"',
 ]
 
 
