@@ -388,7 +388,7 @@ class Detector(
                 if not _STREAM_WORD.search(rest) and not _STREAM_PARAMETER.search(cmd.span):
                     out[catalogued:] = [f for f in out[catalogued:] if "[lolbas:ads]" not in f.reason]
             if cmd.name in _WINDOWS_LISTED or ("-" in cmd.name and cmd.name in _WINDOWS_NAMES) or \
-                    cmd.argv[0].startswith(".\\"):
+                    cmd.argv[0].startswith(".\\") or "-accepteula" in cmd.words:
                 shell_windows.judge(self, cmd, analysis, where, add)
             shell_context.escalate(self, cmd, analysis, out[mark:], out[:mark], where, add)
             if cmd.found or (cmd.upstream and cmd.name in _PIPE_BOUND) or cmd.name in ("fd", "fdfind"):

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
 __all__ = ["PLANTING_NAMES", "PS_ITEM_NAMES", "TUNNEL_CLIENTS", "PersistenceChecks", "kernel_service", "kext_unload",
-           "mail_log_planted", "plist_program", "ps_timestomp", "schedule_opened", "timestomp", "tunnel_service"]
+           "login_item", "mail_log_planted", "plist_program", "ps_timestomp", "schedule_opened", "system_detached",
+           "timestomp", "tunnel_service", "win_run_key", "win_service", "win_task"]
 
 
 _RX_SCHEDULED = re.compile(
@@ -210,6 +211,12 @@ class PersistenceChecks:
 
     def launchctl(self, cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
         words = list(cmd.words[1:])
+        hidden = next((w for w in words[1:] if w.endswith(".plist") and w.rsplit("/", 1)[-1].startswith(".")), None)
+        if words[:1] and words[0] in ("load", "bootstrap") and hidden is not None:
+            # a launchd job whose file name starts with a dot: kept out of a listing of the agents folder
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"launchctl {words[0]} registers {hidden}, a job hidden by its name, to start at every "
+                        f"login{where}", cmd.span))
         if words[:1] and words[0] in ("load", "bootstrap", "submit", "enable"):
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"launchctl {words[0]}: registers a job{where}",
                         cmd.span))
@@ -561,3 +568,247 @@ def ps_timestomp(cmd: Command, analysis: ShellAnalysis, where: str, add: Callabl
                         f"{cmd.name} gives {a}, a file that runs at log-in or on a schedule, a time of its choosing: "
                         f"the change is hidden from whoever looks for recent ones{where}", cmd.span))
             return
+
+
+# -- Windows autostart set up the way attackers do (ATT&CK T1543.003, T1053.005, T1547.001) ---------------------
+# what a service, task or Run key starts: judged by the program it names and the words around it
+_INSTALLED = re.compile(r"^[\"']?(?:[a-z]:\\|%systemdrive%\\)?(?:program files(?: \(x86\))?|windows)\\|"
+                        r"^[\"']?%(?:programfiles(?:\(x86\))?|programw6432|systemroot|windir)%\\", re.I)
+_SCRIPT_FILE = re.compile(r"\.(?:cmd|bat|ps1|psm1|vbs|vbe|js|jse|wsf|wsh|hta|sct)(?=$|[\s\"'])", re.I)
+# programs that run whatever text or script they are handed (shells, script hosts, signed proxies)
+_LAUNCHERS = re.compile(r"^(?:cmd|powershell|powershell_ise|pwsh|wscript|cscript|mshta|rundll32|regsvr32|"
+                        r"conhost|forfiles|bash|wsl|python[w3]?|pythonw|perl|ruby|node|java|javaw|msbuild|"
+                        r"installutil|msiexec|bitsadmin|certutil|curl|wget)$")
+_HIDDEN_RUN = re.compile(r"(?:^|\s)[-/](?:w|win|window|windowstyle)\s+(?:h|hid|hidden|1)\b|"
+                         r"(?:^|\s)[-/]e(?:c|nc|ncodedcommand)?\s+[a-z0-9+/=]{8,}|\bbypass\b|\bunrestricted\b|"
+                         r"\b(?:iex|invoke-expression|downloadstring|downloadfile|frombase64string)\b|"
+                         r"https?://|\bvbscript:|\bjavascript:|-nop\b.*-(?:w|c|e)\b", re.I)
+# a network command or another machine's share in a start-up command line
+_NETWORK_RUN = re.compile(r"(?:^|[\s\"'=])\\\\(?:[\w.$-]+\\|\d{1,3}(?:\.\d{1,3}){3}\b|[\w.-]+\s)|"
+                          r"\bnet1?(?:\.exe)?\s+(?:use|user|localgroup)\b|\b(?:psexec|paexec)(?:64)?(?:\.exe)?\b|"
+                          r"https?://", re.I)
+_SYSTEM_ACCOUNT = re.compile(r"^(?:nt authority\\)?(?:system|localsystem)$|^s-1-5-18$|^\.?\\?localsystem$", re.I)
+
+
+def _single(line: str) -> str:
+    """A path with its backslashes doubled, as in a script's string, read with single ones; a share's leading
+    `\\\\host` kept."""
+    return _DOUBLED.sub(r"\\", line)
+
+
+_DOUBLED = re.compile(r"(?<=[^\s\"'=\\])\\{2,}")
+
+
+def _first_program(line: str) -> tuple[str, str]:
+    """The program a Windows command line starts (its base name, no .exe) and its path as written."""
+    line = _single(line.strip())
+    if line[:1] in "\"'":
+        end = line.find(line[0], 1)
+        path = line[1:end] if end > 0 else line[1:]
+    elif (m := re.match(r"(?i)[^\s\"']*?[a-z]:\\.*?\.exe(?=$|\s)", line)) is not None:
+        path = m.group(0)  # `C:\Program Files\Acme\a.exe -x` unquoted: the path runs to its .exe
+    else:
+        path = line.split()[0] if line.split() else ""
+    base = path.replace("/", "\\").rsplit("\\", 1)[-1].lower().removesuffix(".exe")
+    return base, path
+
+
+def _refused_launch(line: str, *, task: bool = False) -> str | None:
+    """Why a command line Windows starts by itself later (a Run key's value, a task's action, a service's binary)
+    is one a careful person refuses, or None: another machine's share or a network command, a script, a shell or
+    interpreter handed arguments (for a task: handed a hidden window, an encoded command, a policy bypass or a
+    download)."""
+    line = _single(line)
+    text = line.strip().strip("\"'") if line.count('"') == 2 and line.strip().startswith('"') and \
+        line.strip().endswith('"') else line.strip()
+    if not text:
+        return None
+    base, path = _first_program(text)
+    rest = text[len(path) + (2 if text[:1] in "\"'" else 0):].strip()
+    if _NETWORK_RUN.search(text):
+        return "reaches another machine (a share, a network command or a download)"
+    if _SCRIPT_FILE.search(text):
+        return "runs a script"
+    if _LAUNCHERS.match(base) and rest and (not task or _HIDDEN_RUN.search(rest)):
+        return f"starts {base} with a command of its own"
+    return None
+
+
+def _flag_value(words: list[str], *names: str) -> str | None:
+    for k, w in enumerate(words[:-1]):
+        if w.lower() in names:
+            return words[k + 1]
+    return None
+
+
+def _service_binary(words: list[str]) -> str | None:
+    for k, w in enumerate(words):
+        lw = w.lower()
+        if lw in ("binpath=", "-binarypathname", "-binpath", "-bin") and k + 1 < len(words):
+            return words[k + 1]
+        if lw.startswith("binpath=") and len(w) > 8:
+            return w[8:]
+        if lw.startswith("-binarypathname:"):
+            return w.split(":", 1)[1]
+    return None
+
+
+def win_service(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """`sc create|config NAME binPath= ...` or New-Service that hosts a service library in svchost (`svchost.exe -k
+    GROUP`: a DLL of its choosing run by the system's own service host), runs a shell or script, or starts at every
+    boot (start= auto, New-Service's default) a program outside Program Files and Windows: a program made to run as
+    SYSTEM before anyone logs in (ATT&CK T1543.003; `block.shell.malicious-persistence`). A service for a program
+    under Program Files asks as any service does."""
+    words = list(cmd.argv[1:])
+    if cmd.name == "sc":
+        if words[:1] and words[0].startswith("\\\\"):
+            words = words[1:]
+        if not words or words[0].lower() not in ("create", "config"):
+            return
+    binary = _service_binary(words)
+    if not binary:
+        return
+    binary = _single(binary.strip())
+    base, path = _first_program(binary)
+    why = ""
+    if base == "svchost" and re.search(r"(?:^|\s)[-/]k\s+\S", binary, re.I):
+        why = "hosts a service library in svchost.exe, the system's own service host"
+    elif (launch := _refused_launch(binary)) is not None and "network" not in launch:
+        why = launch
+    elif _NETWORK_RUN.search(binary):
+        why = "reaches another machine (a share or a network command)"
+    else:
+        if cmd.name == "sc":
+            start = (_flag_value(words, "start=") or "").lower()
+            # (`type= own|share` spelled out, as service installers written by hand do; a plain `sc create NAME
+            # binPath= X start= auto` for one's own server asks)
+            boots = start in ("auto", "delayed-auto", "boot", "system") and \
+                (_flag_value(words, "type=") or "").lower() in ("own", "share", "interact")
+        else:
+            named = {w.lower().lstrip("-").split(":", 1)[0]: (w.split(":", 1)[1] if ":" in w else
+                                                              (words[k + 1] if k + 1 < len(words) else ""))
+                     for k, w in enumerate(words) if w.startswith("-")}
+            start = next((v for n, v in named.items() if len(n) >= 3 and "startuptype".startswith(n)), None)
+            boots = start is None or start.lower().startswith(("auto", "boot", "system"))
+        if boots and not _INSTALLED.search(path) and "\\" in path:
+            why = f"starts {path} at every boot, a program outside Program Files and Windows"
+    if why:
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} makes a service that {why}: it runs as SYSTEM by itself{where}", cmd.span))
+
+
+def _frequent_schedule(kind: str, modifier: str | None) -> bool:
+    kind = kind.lower()
+    if kind in ("onlogon", "onstart", "onidle", "onevent"):
+        return True
+    if kind == "minute":
+        return modifier is None or (modifier.isdigit() and int(modifier) <= 5)
+    return False
+
+
+def win_task(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """A scheduled task (`schtasks /create`, Register-ScheduledTask with New-ScheduledTaskAction) that runs as SYSTEM
+    at every logon, at start-up, when idle or every few minutes, or whose action is a script or a shell or script
+    host given a hidden window, an encoded command, a policy bypass or a download: a foothold that comes back by
+    itself (ATT&CK T1053.005; `block.shell.malicious-persistence`). A daily task running an installed program
+    asks."""
+    why = ""
+    if cmd.name == "schtasks":
+        words = list(cmd.argv[1:])
+        lowered = [w.lower() for w in words]
+        if "/create" not in lowered:
+            return
+        action = _flag_value(words, "/tr") or ""
+        account = _flag_value(words, "/ru") or ""
+        kind = _flag_value(words, "/sc") or ""
+        if _SYSTEM_ACCOUNT.match(account.strip()) and _frequent_schedule(kind, _flag_value(words, "/mo")):
+            why = f"runs as SYSTEM {'every few minutes' if kind.lower() == 'minute' else 'at ' + kind.lower()[2:]}"
+        elif action and (launch := _refused_launch(action, task=True)) is not None:
+            why = launch
+    elif cmd.name == "register-scheduledtask":
+        text = analysis.source
+        system = re.search(r"-user(?:id)?\s+['\"]?(?:nt authority\\)?(?:system|localsystem|s-1-5-18)\b", text, re.I)
+        often = re.search(r"-at(?:logon|startup)\b|-repetitioninterval\s+\(?\s*(?:new-timespan\s+-minutes?\s+[1-5]\b|"
+                          r"\[timespan\]::fromminutes\(\s*[1-5]\s*\))|-once\b.*-repetitioninterval", text, re.I)
+        if system and often:
+            why = "runs as SYSTEM at every logon or start-up"
+        else:
+            for m in re.finditer(r"-execute\s+(['\"]?)([^'\"\s)]+(?:\s[^'\"\s)-][^'\"\s)]*)*)\1"
+                                 r"(?:\s+-argument\s+(['\"])(.*?)\3)?", text, re.I):
+                line = m.group(2) + (" " + m.group(4) if m.group(4) else "")
+                if (launch := _refused_launch(line, task=True)) is not None:
+                    why = launch
+                    break
+    if why:
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} schedules a task that {why}{where}", cmd.span))
+
+
+_RUN_KEY = re.compile(r"currentversion\\(?:run|runonce|runonceex|runservices|runservicesonce|"
+                      r"policies\\explorer\\run)(?:\\|$)|\\winlogon$|command processor$", re.I)
+
+
+def win_run_key(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """`reg add ...\\CurrentVersion\\Run(Once)` (HKLM or HKCU; Set-ItemProperty and New-ItemProperty too) whose value
+    starts a shell or script host with a command of its own, a script, a program on another machine's share or a
+    network command: it runs at every logon (ATT&CK T1547.001; `block.shell.malicious-persistence`). A plain
+    program under Program Files asks."""
+    words = list(cmd.argv[1:])
+    if cmd.name == "reg":
+        if not words or words[0].lower() != "add" or len(words) < 2:
+            return
+        key = words[1].strip("\"'").rstrip("\\")
+        value = _flag_value(words, "/d") or ""
+    else:
+        key = next((w for w in words if "currentversion" in w.lower() or "command processor" in w.lower()),
+                   "").strip("\"'").rstrip("\\")
+        value = next((words[k + 1] for k, w in enumerate(words[:-1]) if len(w) > 2 and "-value".startswith(w.lower())),
+                     "")
+    if not key or not value or not _RUN_KEY.search(key):
+        return
+    why = _refused_launch(value)
+    if why is not None:
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} makes Windows start at every logon a command line that {why}{where}", cmd.span))
+
+
+_PSEXEC_NAMES = frozenset({"psexec", "psexec64", "paexec", "csexec", "remcom", "rexec"})
+
+
+def system_detached(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """PsExec and its look-alikes run as SYSTEM (`-s`) detached (`-d`) or with the licence accepted unseen
+    (`-accepteula`), by name or from a tools folder (`C:\\tools\\p.exe -accepteula -s cmd /c ...`): a SYSTEM
+    process started with no window and no one watching (ATT&CK T1569.002, T1543.003)."""
+    flags = {w.lower() for w in cmd.argv[1:] if w.startswith(("-", "/"))}
+    if not ({"-s", "/s"} & flags and flags & {"-d", "/d", "-accepteula", "/accepteula"}):
+        return
+    if cmd.name not in _PSEXEC_NAMES and not ("-accepteula" in flags or "/accepteula" in flags):
+        return
+    add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                f"{cmd.argv[0]} runs a program as SYSTEM, detached or with its licence accepted unseen{where}",
+                cmd.span))
+
+
+_LOGIN_ITEM = re.compile(r"\bmake\s+(?:new\s+)?login\s+item\b", re.I)
+_LOGIN_ITEM_PATH = re.compile(r"\bpath\s*:\s*\"([^\"]+)\"", re.I)
+_HIDDEN_TRUE = re.compile(r"\bhidden\s*:\s*true\b", re.I)
+_MAC_STAGED = re.compile(r"^(?:/tmp|/private/tmp|/var/tmp|/private/var/tmp|/users/shared)(?:/|$)|/\.[^/.][^/]*(?:/|$)",
+                         re.I)
+
+
+def login_item(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """osascript's `make login item ... with properties {..., hidden:true}` (the item starts with its window kept out
+    of sight) or a login item whose program waits in /tmp, /Users/Shared or a hidden folder: a program made to start
+    unseen at every login (ATT&CK T1547.015; `block.shell.malicious-persistence`). A plain login item asks."""
+    text = " ".join(cmd.argv[1:])
+    if not _LOGIN_ITEM.search(text):
+        return
+    path = (m.group(1) if (m := _LOGIN_ITEM_PATH.search(text)) else "")
+    if _HIDDEN_TRUE.search(text):
+        why = "hidden from view"
+    elif path and _MAC_STAGED.search(path):
+        why = f"from {path}, a temporary, shared or hidden folder"
+    else:
+        return
+    add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                f"osascript adds a login item that starts at every login {why}{where}", cmd.span))

@@ -79,6 +79,7 @@ from gate.rules.shell_effects import (
     _staged_secrets,
     download_targets,
 )
+from gate.rules.shell_persistence import login_item, system_detached, win_run_key, win_service, win_task
 from gate.rules.shell_platforms import _SECURITY_SERVICE_WORDS, _SECURITY_SERVICES_WIN, _value_after
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
 
@@ -936,12 +937,19 @@ def _startup_content(d: Detector, cmd: Command, analysis: ShellAnalysis, target:
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"{cmd.name} writes a network shell into {display_path(path)}, where it runs later{where}",
                     cmd.span))
+    elif _STARTUP_SCRIPT.search(path):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} writes the script {display_path(path)} into the Startup folder: it runs at every "
+                    f"logon{where}", cmd.span))
     else:
         add(Finding("confirm.shell.persistence", Risk.MEDIUM,
                     f"{cmd.name} writes {display_path(path)}, a file that runs later (start-up, hooks){where}",
                     cmd.span))
 
 
+# a script or shortcut in a Startup folder: Windows runs it at every logon
+_STARTUP_SCRIPT = re.compile(r"/start menu/programs/startup/[^/]+\.(?:cmd|bat|vbs|vbe|js|jse|wsf|wsh|hta|ps1|lnk|"
+                             r"url|scf|sct|pif)$", re.I)
 # PowerShell's profile: the variable (any scope) or one of its files
 _PS_PROFILE_TARGET = re.compile(r"^\$profile(\.(current|all)users(current|all)hosts)?$|(^|[/\\])(microsoft\."
                                 r"(powershell|vscode)_)?profile\.ps1$", re.I)
@@ -1019,12 +1027,18 @@ def _several(*checks: Callable[[Detector, Command, ShellAnalysis, str, Add], Non
     return run
 
 
+def _autostart(check: Callable[[Command, ShellAnalysis, str, Add], None]
+               ) -> Callable[[Detector, Command, ShellAnalysis, str, Add], None]:
+    def run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+        check(cmd, analysis, where, add)
+    return run
+
+
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
     **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"),
                     _several(_share_copies, _secret_copies, _accessibility)),
     **dict.fromkeys(("takeown", "icacls", "cacls", "rename-item", "ren", "rename", "replace"), _accessibility),
-    **dict.fromkeys(("sc", "schtasks", "at", "invoke-command", "icm", "psexec", "psexec64", "paexec", "winrs"),
-                    _lateral),
+    **dict.fromkeys(("at", "invoke-command", "icm", "winrs"), _lateral),
     "wmic": _several(_lateral, _stream_run),
     **dict.fromkeys(_STREAM_RUNNERS - {"wmic", "rundll32", "regsvr32", "invoke-wmimethod", "invoke-cimmethod"},
                     _stream_run),
@@ -1051,7 +1065,17 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("bitsadmin", "desktopimgdownldr", "start-bitstransfer", "curl", "wget"), _downloads),
     "certutil": _several(_downloads, _trust_root),
     **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),
+    # autostart set up the way attackers do (gate/rules/shell_persistence.py)
+    "sc": _several(_lateral, _autostart(win_service)),
+    "schtasks": _several(_lateral, _autostart(win_task)),
+    "register-scheduledtask": _autostart(win_task),
+    **dict.fromkeys(("psexec", "psexec64", "paexec"), _several(_lateral, _autostart(system_detached))),
+    "osascript": _autostart(login_item),
 }
+_CHECKS["new-service"] = _several(_services, _autostart(win_service))
+_CHECKS["reg"] = _several(_registry_blobs, _registry_writes, _autostart(win_run_key))
+for _n in ("new-itemproperty", "set-itemproperty"):
+    _CHECKS[_n] = _several(_registry_blobs, _registry_writes, _autostart(win_run_key))
 
 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -1061,6 +1085,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         check(d, cmd, analysis, where, add)
     else:  # (a name of `NAMES` that `_CHECKS` does not hold: a cloud module's cmdlet, or a `.\program`)
         cloud_cmdlet(d, cmd, analysis, where, add)
+    if cmd.name not in _CHECKS and any(w in ("-accepteula", "/accepteula") for w in cmd.words[1:]):
+        system_detached(cmd, analysis, where, add)  # PsExec renamed (`C:\\tools\\p.exe -accepteula -s ...`)
     if cmd.argv[0].startswith(".\\") and cmd.cwd and _STAGING.search(cmd.cwd.rstrip("/") + "/"):
         # `cd C:\Users\Public; .\u.exe`: not the project's own program, one waiting where payloads are staged
         path = resolve_path("./" + cmd.argv[0][2:].replace("\\", "/"), cmd.cwd)
