@@ -537,7 +537,8 @@ def quiet_use(cmd: Command) -> str | None:
     args = cmd.words[1:]
     if _help(args):
         return "prints its help or version and exits"
-    if bare and not (cmd.dynamic or cmd.privileged or cmd.remote or cmd.found) and not functions_for(cmd.name):
+    # (a program named by its installed path, `/usr/bin/xprotect status`, is the one its bare name finds)
+    if not (cmd.dynamic or cmd.privileged or cmd.remote or cmd.found) and not functions_for(cmd.name):
         if _dry_run_alone(args, cmd.redirects):
             return "a dry run, with no code, no network destination and no file written beside it"
         verb = _reading_verb(cmd.name, args, cmd.redirects)
