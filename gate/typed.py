@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from gate.rules.base import Context
 
 __all__ = ["Destination", "Escape", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
-           "escape_program", "escaped", "in_terminal", "launched", "mail_auth_record", "settings_page"]
+           "escape_program", "escaped", "field_command", "in_terminal", "launched", "mail_auth_record", "settings_page"]
 
 
 class Destination(enum.StrEnum):
@@ -73,10 +73,11 @@ class Destination(enum.StrEnum):
     SCRIPT_CONSOLE = "a browser's developer console"
     CODE_CONSOLE = "a language console"
     DATABASE_CONSOLE = "a database console"
+    COMMAND_FIELD = "a field whose command runs"
 
     @property
     def runs_commands(self) -> bool:
-        return self in (Destination.TERMINAL, Destination.RUN_DIALOG)
+        return self in (Destination.TERMINAL, Destination.RUN_DIALOG, Destination.COMMAND_FIELD)
 
 
 # target role / label / name that says "this is a shell" (the agent's own description of the target)
@@ -92,7 +93,7 @@ _TERMINAL_TARGET = re.compile(
     r"^(?:[~/]\S*|[\w.-]+@\S*|\S*:[~/]\S*|[\w-]*sh(?:-[\d.]+)?|root)?\s?[$#] ?$|"
     # a shell in a web page or an app's pane: "Cloud Shell", "Web terminal", "Terminal 2", "xterm.js terminal"
     r"\b(?:cloud|web|browser|remote|ssh|jupyter|online|integrated|embedded|xterm(?:[. ]js)?|vs ?code|container|pod|"
-    r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$")
+    r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$|\bcloudshell(?: terminal)?$")
 # a Run dialog: window titles and apps of launchers, or a target that asks for a command to run
 _RUN_WINDOW = re.compile(
     r"^(?:run|run application|run a command|run command|execute|execute command|launch|launcher|krunner|gmrun|"
@@ -365,6 +366,10 @@ def destination(ctx: Context) -> Destination:
     if _other_terminal(app, window) or (raw_window != window and _other_terminal(app, raw_window)):
         return Destination.TERMINAL
     target = ctx.derived(_target_parts)
+    if _terminal_page(obs.url, window, target):
+        return Destination.TERMINAL
+    if _command_field(obs.url, window, app, target):
+        return Destination.COMMAND_FIELD
     console = _console(ctx, window, app, target)
     if console is not None:
         return console
@@ -385,6 +390,145 @@ def destination(ctx: Context) -> Destination:
     if obs.app or obs.window_title:
         return Destination.FIELD
     return Destination.UNKNOWN
+
+
+# a shell in a web page, by the page's address: the clouds' own (AWS CloudShell, Session Manager and EC2 Instance
+# Connect, Google Cloud Shell and SSH-in-browser, Azure Cloud Shell, IBM, Oracle, Alibaba), a notebook server's
+# terminal (`/terminals/1`), a server panel's (Cockpit, Webmin, pfSense's command page, Proxmox's xterm.js), a
+# hosted console (PythonAnywhere), Kubernetes' and Portainer's exec pages, and the web terminals ttyd, GoTTY,
+# WeTTY and Shell In A Box
+_TERMINAL_URL = re.compile(
+    r"^[a-z][a-z0-9+.-]*://(?:"
+    r"[^/?#]*console\.aws\.amazon\.com/(?:cloudshell|systems-manager/session-manager/i-|ec2-instance-connect/ssh)|"
+    r"(?:shell|ssh)\.cloud\.google\.com/|console\.cloud\.google\.com/[^#]*[?&]cloudshell=true|"
+    r"shell\.azure\.com/|portal\.azure\.com/[^?]*#cloudshell|cloud\.ibm\.com/shell|shell\.aliyun\.com/|"
+    r"[^/?#]*cloud\.oracle\.com/[^#]*[?&]cloudshell=true|(?:www\.)?pythonanywhere\.com/user/[^/]+/consoles/\d|"
+    r"[^/?#]+/(?:[^?#]*/)?(?:terminals/(?:websocket/)?\d+|system/terminal(?:\.html)?|diag_command\.php)(?:[/?#]|$)|"
+    r"[^/?#]+/(?:wetty|ttyd|gotty|shellinabox|webssh|web-?terminal)(?:[/?#]|$)|[^/?#]+:10000/shell/|"
+    r"[^/?#]+/[^#]*[?&](?:console=shell|xtermjs=1)|[^/?#]+/#!?/(?:shell/|\d+/docker/containers/[\w-]+/exec)|"
+    r"[^/?#]+:(?:7681|4200)(?:[/?#]|$))", re.IGNORECASE)
+# ... by the page's title (a browser shows it in the window's title)
+_TERMINAL_PAGE_TITLE = re.compile(
+    r"^(?:aws cloudshell|cloudshell|cloud shell|azure cloud shell|google cloud shell|ttyd|gotty|wetty|"
+    r"shell in a box|web ?ssh|jupyter terminal|terminal \d+ - jupyterlab)\b|"
+    r"\b(?:cloudshell|cloud shell|ssh-in-browser|ttyd|gotty|wetty|shellinabox|shell in a box)\b.{0,60}"
+    r" [-—–] (?:mozilla firefox|google chrome|chromium|microsoft edge|safari|opera|brave|vivaldi)$")
+# a field on such a page that is not the shell: its search box, a chat or feedback form, the address bar
+_PAGE_FIELD = re.compile(r"\b(?:search|find|filter|address|url|chat|message|comment|comments|feedback|ask|"
+                         r"e-?mail|password|name|title|subject|q)\b")
+
+
+def _terminal_page(url: str, window: str, target: tuple[str, ...]) -> bool:
+    """The page is a shell in a browser (`_TERMINAL_URL`, or its title with no other page's address) and the
+    target is no other field of that page (a search box, a feedback form)."""
+    if url:
+        if not _TERMINAL_URL.match(url[:2048]):
+            return False
+    elif not (window and _TERMINAL_PAGE_TITLE.search(window)):
+        return False
+    return not any(_PAGE_FIELD.search(part) for part in target)
+
+
+# a field whose text is a command line that runs, now or when a task fires: a scheduled task's action, a file
+# transfer client's custom command, a remote session's startup command, a build step's shell, a launcher's or an
+# automation's shell action, a container's command override, a run configuration's program. By its label, in the
+# languages the programs ship in ("Programm/Skript", "Programme/script", "Programa o script", "コマンド")
+_COMMAND_LABEL = re.compile(
+    r"^(?:(?:the )?(?:program(?:me)?|programm|programa|programma|programmа)(?: ?(?:/|or|o|oder|ou|of) ?"
+    r"(?:script|skript|scriptdatei))|program(?:me)? (?:path|to run|to start|file)|executable(?: path)?|"
+    r"(?:add |additional |program |command(?:-line)? )?arguments|argumente(?: hinzufugen| hinzufügen)?|"
+    r"(?:ajouter des )?arguments|(?:agregar|añadir|anadir|aggiungi|adicionar) (?:argumentos|argomenti)|"
+    r"argumenten toevoegen|"
+    r"(?:custom|remote|local|shell|startup|start-?up|launch|pre-?launch|post-?launch|pre-?build|post-?build|"
+    r"pre-?build event|post-?build event|before launch|after launch|run|exec|execute|initial|login|on connect|"
+    r"connect|disconnect|container|override|entrypoint|docker|task|cron|job|scheduled)? ?"
+    r"(?:commands?|command line|command to (?:run|execute)|cmd)|"
+    r"(?:execute|run|user-defined|user defined|custom|inline|shell|bash|build|post-build|pre-build|startup|"
+    r"powershell|batch|windows batch) (?:shell|script|command)|shell script|run shell script|execute shell|"
+    r"execute windows batch command|script to run|script path|script|entrypoint|entry point|"
+    r"commande(?: personnalisee| personnalisée| a executer| à exécuter| distante)?|befehl(?:szeile)?|"
+    r"(?:benutzerdefinierter|eigener) befehl|auszufuhrender befehl|auszuführender befehl|"
+    r"comando(?: personalizado| personalizzato| remoto| da eseguire| a ejecutar| a executar)?|opdracht(?:regel)?|"
+    r"polecenie|команда|komut|"
+    r"プログラム/スクリプト|プログラム|引数の追加(?: \(オプション\))?|コマンド|程序或脚本|程序或指令碼|添加参数|"
+    r"新增引數|命令|"
+    r"명령|프로그램/스크립트)(?: \(optional\)| \(facultatif\)| \(optionnel\)| \(optional\)| \(opcional\)|"
+    r" \(optionale?\)| \(facoltativo\)| \(opzionale\))?:?$")
+# ... and what is no such field though it names a command: the command palette and its search, a chat
+_NOT_COMMAND_FIELD = re.compile(r"\b(?:palette|search|find|filter|chat|message|comment|description|notes?|help|"
+                                r"documentation|shortcut key|keyboard shortcut|hotkey|key binding|name)\b")
+# a window, app or page that runs what is put in such a field: a scheduler, an automation or launcher app, a CI
+# server's job, a file transfer client, a remote session client, a container manager, a run configuration
+_RUNS_FIELDS = re.compile(
+    r"\b(?:task scheduler|taskschd|create (?:basic )?task|new action|edit action|new trigger|scheduled tasks?|"
+    r"aufgabenplanung|aufgabe erstellen|neue aktion|planificateur de taches|planificateur de tâches|"
+    r"creer une tache|créer une tâche|nouvelle action|programador de tareas|crear tarea|nueva accion|nueva acción|"
+    r"utilita di pianificazione|utilità di pianificazione|crea attivita|crea attività|nuova azione|"
+    r"agendador de tarefas|criar tarefa|nova acao|nova ação|taakplanner|taak maken|nieuwe actie|"
+    r"harmonogram zadan|harmonogram zadań|планировщик заданий|"
+    r"cron(?:tab| jobs?| job)?|crontab|cronjob|scheduled (?:job|script|command)s?|launchd|launchcontrol|lingon|"
+    r"systemd timer|user scripts|"
+    r"keyboard maestro|automator|run shell script|autohotkey|hammerspoon|bettertouchtool|alfred workflow|tasker|"
+    r"power automate|home assistant|node-red|n8n|stream deck|hazel|automation|automations|workflow editor|"
+    # apps that run a program of the user's choosing after their own step: a screenshot tool's actions, a
+    # launcher's or a text expander's command, a macro tool's run step
+    r"sharex|greenshot|flameshot|listary|launchy|keypirinha|executor|espanso|phraseexpress|autoit|"
+    r"pulover'?s macro creator|macro (?:recorder|creator|express)|jitbit|external (?:tools?|commands?|programs?)|"
+    r"jenkins|gitlab|teamcity|bamboo|circleci|travis|buildkite|azure (?:devops|pipelines)|build steps?|"
+    r"build configuration|build events?|build phases?|pipeline editor|run script phase|octopus deploy|rundeck|"
+    r"ansible (?:awx|tower)|"
+    r"winscp|filezilla|cyberduck|forklift|total commander|putty|kitty|superputty|mobaxterm|securecrt|"
+    r"termius|remmina|royal ts|mremoteng|remote desktop manager|xshell|bitvise|solar-putty|"
+    r"remote ?app|remote command|"
+    r"docker desktop|portainer|kitematic|rancher|openlens|kubernetes lens|podman desktop|run a new container|"
+    r"container settings|"
+    r"run/debug configurations?|run configurations?|launch configurations?|edit configurations?|external tools|"
+    r"pre-launch|before launch|startup command|"
+    r"タスク スケジューラ|タスクの作成|新しい操作|任务计划程序|创建任务|新建操作|工作排程器)\b|"
+    r"タスク スケジューラ|タスクの作成|新しい操作|任务计划程序|创建任务|新建操作|工作排程器|작업 스케줄러|"
+    # apps known by a common word: only as the app's own name
+    r"^(?:shortcuts|transmit|lens)(?:\.app|\.exe)?$")
+# a CI server's job, a panel's scheduler or a container manager, by the page's address
+_RUNS_FIELDS_URL = re.compile(
+    r"^[a-z][a-z0-9+.-]*://[^?#]*(?:/job/[^/?#]+/configure|/-/ci/editor|/-/pipeline_schedules|/admin/edit(?:run|"
+    r"build)\w*|/cron(?:tab|jobs?)?\b|/scheduler\b|/scheduled-?tasks?\b|/portainer\b|/#!/\d+/docker/containers/new|"
+    r"/config/automation|/config/script|/pipelines?/[^?#]*/edit|/_build|/build-?steps?)", re.IGNORECASE)
+
+
+def _command_field(url: str, window: str, app: str, target: tuple[str, ...]) -> bool:
+    """The target is a field labelled for a command line to run (`_COMMAND_LABEL`: "Program/script", "Add
+    arguments", "Custom command", "Execute shell") in a window, an app or a page that runs it
+    (`_RUNS_FIELDS`): a scheduler, an automation app, a CI job, a file transfer or remote session client, a
+    container manager or a run configuration. The command palette, a search box and a chat are none."""
+    if not target or not any(_COMMAND_LABEL.match(part.strip(" *")) for part in target):
+        return False
+    if any(_NOT_COMMAND_FIELD.search(part) for part in target):
+        return False
+    return bool((window and _RUNS_FIELDS.search(window)) or (app and _RUNS_FIELDS.search(app)) or
+                (url and _RUNS_FIELDS_URL.match(url[:2048])))
+
+
+# an arguments field (a scheduled task's "Add arguments", a run configuration's "Program arguments"): the program is
+# in another field, so the arguments are judged as the program they are written for would run them
+_ARGUMENTS_LABEL = re.compile(r"\barguments?\b|\bargumente?\b|\bargumentos\b|\bargomenti\b|\bargumenten\b|"
+                              r"引数|参数|引數")
+_POWERSHELL_ARGS = re.compile(r"^[-/](?:e|ec|enc\w*|encodedcommand|w|win\w*|ep|ex\w*|exec\w*|nop\w*|noprofile|"
+                              r"noni\w*|command|c|file|f|sta|mta|nologo)(?:\s|:|$)", re.IGNORECASE)
+_CMD_ARGS = re.compile(r"^/[ckqsr](?:\s|$)", re.IGNORECASE)
+
+
+def field_command(ctx: Context, text: str) -> str:
+    """The command line `text` typed into a command field makes: as typed, or, in an arguments field, with the
+    program such arguments are written for (PowerShell's `-WindowStyle Hidden -EncodedCommand ...`, cmd's
+    `/c ...`) in front of them."""
+    if not any(_ARGUMENTS_LABEL.search(part) for part in ctx.derived(_target_parts)):
+        return text
+    stripped = text.lstrip()
+    if _POWERSHELL_ARGS.match(stripped):
+        return "powershell.exe " + stripped
+    if _CMD_ARGS.match(stripped):
+        return "cmd.exe " + stripped
+    return text
 
 
 def _other_terminal(app: str, window: str) -> bool:

@@ -34,6 +34,7 @@ from gate.typed import (
     console_program,
     destination,
     escaped,
+    field_command,
     in_terminal,
     launched,
     settings_page,
@@ -120,6 +121,8 @@ def typed_verdict(ctx: Context) -> Verdict:
         command = as_command(text)
         if command is None:
             return _TEXT._replace(where=where)
+        if where is Destination.COMMAND_FIELD:
+            command = field_command(ctx, command)  # arguments: with the program they are written for
         block, confirm = _judge(Shell(command=command), ctx)
         if where is Destination.RUN_DIALOG and settings_page(command):
             confirm = None  # it opens a settings page; what is changed there is judged as clicked
