@@ -766,7 +766,8 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
         hit = next((p for p in parts if p in brands), None) if len(parts) > 1 else None
         if hit is None and len(parts) > 1:  # paypa1-login.com, amaz0n-security.net: a disguised brand part
             hit = next((skeletons[sk] for p in parts if len(p) >= 4 and (sk := _skeleton(p)) in skeletons), None)
-        if hit is None and len(parts) > 1:  # apps-netflixid4410.com: the brand glued to a lure word or a number
+        if hit is None and (len(parts) > 1 or i == site_index):
+            # apps-netflixid4410.com, paypallogin.com, metamaskgiveaway.xyz: the brand glued to a lure word or a number
             hit = next((b for p in parts for b in _glued_brands(p, brands)), None)
         if hit is None and lbl in brands and i + 1 < site_index and labels[i + 1] in _TLD_LIKE:
             hit = lbl
@@ -784,7 +785,10 @@ def _brand_lookalike(host: str, index: Brands, shown: str) -> str | None:
 
 # what a look-alike glues to a brand inside one hyphenated part: an account word or a number
 _GLUE = re.compile(r"(?:id|login|signin|logon|secure|security|account|accounts|support|verify|verification|update|"
-                   r"billing|pay|payment|help|service|services|online|web|auth)\d*|\d+")
+                   r"billing|pay|payment|help|service|services|online|web|auth|"
+                   # a wallet drainer's words: giveaways, airdrops, claims, wallet syncs and restores
+                   r"giveaway|giveaways|airdrop|airdrops|claim|claims|reward|rewards|bonus|gift|promo|wallet|wallets|"
+                   r"connect|sync|restore|validate|validation|dapp|unlock|recovery)\d*|\d+")
 
 
 def _glued_brands(part: str, brands: frozenset[str]) -> list[str]:
