@@ -374,7 +374,9 @@ def judge(host: str, path: str) -> Verdict | None:
     abused = abused_tld(host)
     if not abused and _OWN.keys().isdisjoint(_pieces(_labels(host))):
         # most hosts: no brand's name in them and an ordinary top-level name
-        return (_scheme(host, path, abused=False) or _lure_compound(host, path)) if "-" in host else None
+        # (a host with no hyphen is read only for sign-in words stacked as subdomains: four labels or more)
+        return (_scheme(host, path, abused=False) or _lure_compound(host, path)) if "-" in host or \
+            host.count(".") >= 3 else None
     if own_site(host):
         return None
     claim = impersonation(host)
@@ -546,6 +548,16 @@ def _lure_compound(host: str, path: str = "") -> Verdict | None:
                 return Verdict("block", "lure-compound", f"{host} names itself {terms!r} and opens a sign-in page"
                                if len(distinct) < 3 else f"{host} names itself {terms!r}: three sign-in lure words")
             return Verdict("confirm", "lure-compound", f"{host} names itself {terms!r}: a sign-in lure's name")
+    # the same words stacked as subdomains in front of a site they do not belong to
+    # (`signin.account.support.service.example-shop.com`): three ask, four block
+    labels = _labels(host)
+    if len(labels) >= 4:
+        words = [w for label in labels[:-1] for p in _WORD.findall(label) for w in _split(p)]
+        terms = (*_scan(words, _STRONG), *(w for w in _scan(words, _WEAK, _STRONG) if w in _SIGNIN))
+        distinct = {w for t in terms for w in t.split()}
+        if len(distinct) >= 3:
+            what = f"{host} stacks sign-in words in front of its site ({', '.join(terms)!r})"
+            return Verdict("block" if len(distinct) >= 4 else "confirm", "lure-compound", what)
     return None
 
 

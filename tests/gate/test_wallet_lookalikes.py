@@ -29,3 +29,17 @@ def test_wallet_and_brand_imitations_do_not_pass(url):
                                  "https://githubstatus.com/", "https://steampowered.com/"])
 def test_the_brands_own_sites_and_ordinary_names_pass(url):
     assert nav(url).decision is Decision.ALLOW, (url, nav(url).rules)
+
+
+@pytest.mark.parametrize("url", ["https://signin.account.support.portal.shop-example.com/",
+                                 "https://secure.account.login.example-store.net/",
+                                 "https://verify.account.login.security.example.org/"])
+def test_sign_in_words_stacked_as_subdomains_ask(url):
+    assert nav(url).decision is not Decision.ALLOW, (url, nav(url).rules)
+
+
+@pytest.mark.parametrize("url", ["https://api.eu.service.example.com/", "https://mail.support.help.example.org/",
+                                 "https://docs.aws.amazon.com/", "https://login.microsoftonline.com/common/oauth2",
+                                 "https://auth.login.example.com/"])
+def test_ordinary_deep_hosts_pass(url):
+    assert nav(url).decision is Decision.ALLOW, (url, nav(url).rules)
