@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qsl
 
 from gate.cues import book_table
+from gate.destinations import brand_name
 from gate.hostile_hosts import hostile_host as named_hostile
 from gate.sensitive import find_sensitive
 from gate.urls import UrlParts, ip_of, is_loopback
@@ -240,8 +241,38 @@ def _listed_passwords(text: str) -> int:
     return best
 
 
+# one entry of a list of services and their passwords: "- Google: pass123", "2) Amazon = 98712365", or a piece of
+# "Google: pass123 / Amazon: 98712365" (the service named as a listed brand, the value with no space in it)
+_SERVICE_ENTRY = re.compile(r"^\s*(?:[-*\u2022]\s*|\d{1,2}[.)]\s*)?([A-Za-z][A-Za-z0-9 .&-]{1,30}?)\s*[:=]\s*"
+                            r"(\S{4,64})\s*$")
+_ENTRY_SPLIT = re.compile(r"\n|\s/\s|;\s*|,\s+(?=[A-Za-z][A-Za-z0-9 .&-]{1,30}?\s*[:=])")
+
+
+def _service_passwords(text: str) -> int:
+    """How many entries of the text pair a listed brand's name with a password-like value: a list of the person's
+    logins by site. At least two values must read as passwords (lower-case letters with digits or signs); an
+    order number, a product code or a plain word beside a shop's name is no password."""
+    strong = weak = 0
+    for piece in _ENTRY_SPLIT.split(text[:4096]):
+        m = _SERVICE_ENTRY.match(piece)
+        if m is None or not brand_name(m.group(1).strip()):
+            continue
+        value = m.group(2)
+        if _RX_PAIR_IS_CREDENTIAL_2.fullmatch(value):
+            continue  # a host, a version, a time, a path
+        if any(c.islower() for c in value) and any(c.isdigit() or not c.isalnum() for c in value):
+            strong += 1
+        elif value.isdigit() and len(value) >= 6:
+            weak += 1  # a PIN or a numeric password, counted once two others read as passwords
+    return strong + weak if strong >= 2 else 0
+
+
 def _credential_pairs(text: str) -> int:
     """How many user/password pairs the text lists."""
+    if ":" in text or "=" in text:
+        by_service = _service_passwords(text)
+        if by_service >= 2:
+            return by_service
     low = text.lower()
     labelled = [m for m in _LABELLED_PASSWORD.finditer(text) if _password_like(m.group(1))] \
         if any(w in low for w in _PASSWORD_WORDS) else []

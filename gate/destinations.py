@@ -25,9 +25,9 @@ from gate import regex_store
 from gate.urls import ip_of, is_loopback, registrable
 
 __all__ = [
-    "Claim", "Lures", "Verdict", "abused_tld", "agent_check_host", "brand_favoured_tld", "confidential_name",
-    "cracked_software", "fake_update", "impersonation", "judge", "lure_words", "malware_sample", "own_site",
-    "public_upload", "update_offer",
+    "Claim", "Lures", "Verdict", "abused_tld", "agent_check_host", "brand_favoured_tld", "brand_name",
+    "confidential_name", "cracked_software", "fake_update", "impersonation", "judge", "lure_words", "malware_sample",
+    "own_site", "public_upload", "update_offer",
 ]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
@@ -43,6 +43,11 @@ def _own_table() -> dict[str, frozenset[str]]:
 
 _OWN = _own_table()
 _ALL_OWN = frozenset(d for ds in _OWN.values() for d in ds)
+
+
+def brand_name(word: str) -> bool:
+    """`word` (any case, spaces and dots ignored: "GitHub", "Bank of America") is a listed brand's name."""
+    return word.lower().replace(" ", "").replace(".", "").replace("-", "") in _OWN
 _PLAIN = frozenset(_BOOK["plain"]["tokens"])
 _HOSTING = frozenset(_BOOK["hosting"]["suffixes"])
 _SERVICE = frozenset(_BOOK["hosting"]["service_words"])
