@@ -50,7 +50,7 @@ def test_credentials_printed_or_minted_ask(command: str) -> None:
 
 
 DUMPED = [
-    "aws configure export-credentials --format env > deploy.env",
+    "aws configure export-credentials --profile ci --format env > deploy.env",
     "aws configure export-credentials --format env >> ~/notes.txt",
     "aws sts get-session-token > session.json",
     "gcloud auth print-access-token > /tmp/gtoken",
@@ -156,7 +156,7 @@ def test_a_federation_sign_in_link_asks() -> None:
     "cat $GOOGLE_APPLICATION_CREDENTIALS",
     "cat /var/run/secrets/eks.amazonaws.com/serviceaccount/token",
     "cat /var/run/secrets/azure/tokens/azure-identity-token",
-    "aws ssm get-parameters-by-path --path / --recursive --with-decryption --output json",
+    "aws ssm get-parameters-by-path --with-decryption --path / --recursive --output json",
     "aws secretsmanager batch-get-secret-value --filters Key=tag-key,Values=env",
 ])
 def test_workload_tokens_and_whole_secret_stores_block(command: str) -> None:

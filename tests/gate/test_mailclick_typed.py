@@ -51,7 +51,7 @@ def test_a_page_whose_text_carries_an_account_lure_blocks_the_card():
 
 
 def test_a_brands_own_checkout_only_asks():
-    for url, title in [("https://www.amazon.com/gp/buy/payselect", "Amazon.com - Update payment"),
+    for url, title in [("https://www.amazon.com/gp/buy/payselect", "Amazon.com: update your payment method"),
                        ("https://checkout.stripe.com/c/pay/cs_live_a1", "Pay Northwind Coffee"),
                        ("https://www.paypal.com/myaccount/money/cards", "Update your payment method - PayPal")]:
         got = typed(CARD, "Card number", url, title)
@@ -119,14 +119,14 @@ def test_contact_data_on_an_ordinary_page_passes(text, label, url, title):
 
 def test_a_brands_sign_in_page_on_a_foreign_host_asks_for_the_email_and_blocks_the_card():
     got = typed("dana.kim@example.org", "Email or phone", "https://redirect.example-mailer.net/r/9f2c",
-                "Sign in to your Microsoft account")
+                "Sign in - Microsoft account")
     assert CONTACT in got.rules
     got = typed(CARD, "Card number", "https://redirect.example-mailer.net/r/9f2c", "PayPal - Log in to your account")
     assert BLOCK in got.rules
 
 
 @pytest.mark.parametrize(("url", "title"), [
-    ("https://login.microsoftonline.com/common/oauth2/authorize", "Sign in to your Microsoft account"),
+    ("https://login.microsoftonline.com/common/oauth2/authorize", "Sign in - Microsoft account"),
     ("https://acme.okta.com/app/office365/sso", "Sign in to Microsoft 365 - Okta"),
     ("https://app.example-crm.io/login", "Sign in with Google - Example CRM"),
     ("https://www.example-blog.org/subscribe", "How to cancel Netflix - Example Blog"),

@@ -20,7 +20,7 @@ GATE = SafetyGate()
 ])
 def test_logins_by_site_are_a_credential_list(text):
     assert carried(text) is not None and carried(text).kind == "a credential list"
-    got = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": "Reply to this comment"}}),
+    got = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": "Write a reply"}}),
                       Observation(url="https://forum.example.org/t/42", app="firefox"))
     assert got.decision is Decision.BLOCK, got.rules
 
