@@ -590,17 +590,16 @@ def part_match(words: str, names: tuple[str, ...], book: HarmBook | None = None)
     (a name the book does not have matches nothing)."""
     if not words:
         return None
-    shipped = harm_book()
-    if book is None or book is shipped:
-        # the same label is read by several rules, and again when an agent repeats an action
-        names = names if isinstance(names, tuple) else tuple(names)
-        return _shipped_part_match(words, names) if len(words) <= 512 else _part_match(words, names, shipped)
-    return _part_match(words, names, book)
+    book = book or harm_book()
+    names = names if isinstance(names, tuple) else tuple(names)
+    # the same label is read by several rules, and again when an agent repeats an action (a book is hashed by
+    # identity: each policy's own)
+    return _remembered_part_match(words, names, book) if len(words) <= 512 else _part_match(words, names, book)
 
 
 @functools.lru_cache(maxsize=8192)
-def _shipped_part_match(words: str, names: tuple[str, ...]) -> str | None:
-    return _part_match(words, names, harm_book())
+def _remembered_part_match(words: str, names: tuple[str, ...], book: HarmBook) -> str | None:
+    return _part_match(words, names, book)
 
 
 def _part_match(words: str, names: tuple[str, ...], book: HarmBook) -> str | None:
