@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import DeskgateError
+from app.execute import keymap
 from app.execute.apps import AppGroups, default_app_dirs, find_app
 from app.execute.fence import Fence, fixed_env, loader_variable
 from app.execute.safefs import (
@@ -600,9 +601,10 @@ class Executor:
             if xdotool is None:
                 bad = sorted({c for c in text if c not in _TYPABLE})[:5]
                 raise DeskgateError("unsupported", f"cannot type {bad!r} without xdotool (only ASCII otherwise)")
-            run = run_limited([xdotool, "type", "--delay", "12", "--file", "-"], cwd=None, env=dict(os.environ),
-                              timeout=_step_timeout_s(policy), limit=4096, stdin=text.encode("utf-8"),
-                              running=self.running)
+            with keymap.held(text):
+                run = run_limited([xdotool, "type", "--delay", "12", "--file", "-"], cwd=None, env=dict(os.environ),
+                                  timeout=_step_timeout_s(policy), limit=4096, stdin=text.encode("utf-8"),
+                                  running=self.running)
         if run.killed:
             raise DeskgateError("killed", "the kill switch stopped the typing")
         if run.timed_out:

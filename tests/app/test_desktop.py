@@ -324,6 +324,38 @@ def test_executor_types_non_ascii_through_xdotool(desktop, windows):
 
 
 @pytest.mark.desktop
+def test_characters_the_keymap_lacks_arrive_and_the_map_is_given_back(desktop, windows):
+    """xdotool alone clears its scratch keycode before a busy client reads the map (the character is dropped):
+    deskgate holds each such character on a spare keycode through the typing, then clears what it mapped."""
+    import pywinctl
+    from Xlib import display as xdisplay
+
+    from app.execute.executor import Executor
+    from gate.model import action_from_dict
+    from gate.policy import default_policy
+
+    def keymap() -> list[tuple[int, ...]]:
+        disp = xdisplay.Display(desktop.env["DISPLAY"])
+        try:
+            first = disp.display.info.min_keycode
+            return [tuple(r) for r in disp.get_keyboard_mapping(first, disp.display.info.max_keycode - first + 1)]
+        finally:
+            disp.close()
+
+    before = keymap()
+    win = windows("Held")
+    activate(desktop, win)
+    wait_until(lambda: pywinctl.getActiveWindowTitle() == win.title, what="the Held window active")
+    ex = Executor(default_policy())
+    assert ex.execute(action_from_dict({"type": "click", "x": win.edit[0], "y": win.edit[1]})).ok
+    text = "ñandú €5 — Łódź ✓"
+    r = ex.execute(action_from_dict({"type": "type", "text": text}))
+    assert r.ok and r.detail["via"] == "xdotool", r.detail
+    win.expect(f"text {text}")
+    assert keymap() == before
+
+
+@pytest.mark.desktop
 def test_screenshot_action_returns_a_bounded_png(desktop):
     import base64
 

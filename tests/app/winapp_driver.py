@@ -34,11 +34,13 @@ class WinApp:
 
     def expect(self, prefix: str, timeout: float = 10.0) -> str:
         end = time.monotonic() + timeout
+        seen: list[str] = []
         while True:
             try:
                 line = self.lines.get(timeout=max(0.01, end - time.monotonic()))
             except queue.Empty:
-                raise AssertionError(f"{self.title}: no line starting {prefix!r}") from None
+                raise AssertionError(f"{self.title}: no line starting {prefix!r}; saw {seen[-8:]!r}") from None
+            seen.append(line)
             if line.startswith(prefix):
                 return line
 
