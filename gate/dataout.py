@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import ipaddress
 import re
 from collections.abc import Mapping
@@ -351,6 +352,11 @@ def carried(text: str) -> Payload | None:
     """What `text` carries out, or None for ordinary prose."""
     if len(text) < 8:
         return None
+    # several rules of typing, clicking and navigating ask about the same text: remembered when of ordinary length
+    return _carried_cached(text) if len(text) <= 4096 else _carried(text)
+
+
+def _carried(text: str) -> Payload | None:
     if SECRET_VALUE.search(text):
         return Payload("a live secret", 3)
     if ((":" in text or "-----" in text or "AAAA" in text) and _FILE_CONTENTS.search(text)) or \
@@ -421,6 +427,9 @@ _LOGGING_SEGMENT = re.compile(
     r"^(?:log|logs|logger|collect|collector|c|exfil|exfiltrate|beacon|track|tracker|steal|grab|grabber|harvest|loot|"
     r"leak|dump|sink|drop|capture|keylog|keylogger|pixel)(?:\.(?:php|asp|aspx|jsp|cgi|gif|png|js|html?))?$",
     re.IGNORECASE)
+
+
+_carried_cached = functools.lru_cache(maxsize=2048)(_carried)
 
 
 def logging_path(path: str) -> bool:

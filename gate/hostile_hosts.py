@@ -165,8 +165,13 @@ _FILE_ENDS = frozenset({"sh", "py", "txt", "log", "json", "conf", "cfg", "ini", 
                         "jar", "crx", "xpi", "vsix", "whl", "egg", "gem", "nupkg", "plist", "service", "timer"})
 
 
-def command_hosts(command: str) -> list[tuple[str, str]]:
+def command_hosts(command: str) -> tuple[tuple[str, str], ...]:
     """The hosts a command's text names that say they are hostile, as (host, word)."""
+    # two rules ask about every command (fetch and send): remembered for commands of ordinary length
+    return _command_hosts_cached(command) if len(command) <= 4096 else _command_hosts(command)
+
+
+def _command_hosts(command: str) -> tuple[tuple[str, str], ...]:
     out = []
     for m in _URL_HOST.finditer(command):
         host = m.group(1).lower()
@@ -178,7 +183,10 @@ def command_hosts(command: str) -> list[tuple[str, str]]:
         word = hostile_host(host)
         if word is not None:
             out.append((host, word))
-    return out
+    return tuple(out)
+
+
+_command_hosts_cached = functools.lru_cache(maxsize=2048)(_command_hosts)
 
 
 def sends_out(command: str) -> bool:
