@@ -162,9 +162,11 @@ class ExecOutcome(Protocol):
 class ActionExecutor(Protocol):
     """Runs allowed actions (app/execute/executor.Executor)."""
 
-    def execute(self, action: Action, policy: Policy, *, judged: tuple[str, ...] = ()) -> ExecOutcome:
+    def execute(self, action: Action, policy: Policy, *, judged: tuple[str, ...] = (),
+                new_file: bool = False) -> ExecOutcome:
         """Run one action under `policy` (the request's: its fence, its step timeout). Must never raise.
-        `judged`: a file action's real path(s) as the gate judged them (acted on as they are)."""
+        `judged`: a file action's real path(s) as the gate judged them (acted on as they are); `new_file`: a write
+        judged as creating a file, which must not replace one that appears meanwhile."""
         ...
 
     def cancel_all(self) -> int:

@@ -17,6 +17,7 @@ from typing import Any
 from gate.compiled import CompiledPolicy, compile_policy
 from gate.history import History
 from gate.model import FILE_TYPES, Action, Assessment, Decision, Hit, Observation, Risk
+from gate.paths import new_personal_file
 from gate.policy import AllowRule, Policy, default_policy
 from gate.rules import BY_ID, CATALOGUE, Rule
 from gate.rules import agent as agent_rules
@@ -214,9 +215,10 @@ class SafetyGate:
         if ask is not None:
             allow = None
         paths = _judged_paths(ctx) if kind in FILE_TYPES else ()
+        new_file = kind == "file_write" and ctx.derived(new_personal_file)
         if not hits:
             return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=0.9,
-                              paths=paths), allow
+                              paths=paths, new_file=new_file), allow
         redact: set[str] = set()
         confidence = 1.0
         for h in hits:
@@ -227,7 +229,7 @@ class SafetyGate:
                 confidence = r.confidence
         return Assessment(decision=decision, reason=reason, rules=ids, risk=risk, confidence=confidence,
                           hits=tuple(hits), redact=frozenset(redact) if redact else _NO_FIELDS,
-                          paths=paths), allow
+                          paths=paths, new_file=new_file), allow
 
     def assess(self, action: Action, observation: Observation | None = None,
                history: History | None = None) -> Assessment:

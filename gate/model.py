@@ -361,6 +361,9 @@ class Assessment(msgspec.Struct, frozen=True, kw_only=True):
     redact: frozenset[str] = frozenset()
     # a file action: the real path(s) judged (path, a move's destination); the executor acts on these
     paths: tuple[str, ...] = ()
+    # a write judged as creating a new file (gate/paths.py `new_personal_file`): the executor must not replace
+    # a file that appears at the path after the judgement
+    new_file: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -3,6 +3,7 @@
     resolve(path, cwd=None, home=None) -> str        the real absolute path (pure apart from symlinks)
     resolved_path(ctx) / resolved_to(ctx)            the same for a file action, memoised per assessment
     file_facts(ctx) -> FileFacts | None              everything the file rules need, computed once
+    new_personal_file(ctx) -> bool                   a write that creates a new document in a person's folders
 
 Symlinks are the one piece of I/O the gate allows itself: without reading them a path inside the sandbox
 can point anywhere (`work/link -> /home/me/.ssh`). `os.path.realpath` resolves the part of a path that
@@ -34,6 +35,7 @@ __all__ = [
     "default_home",
     "file_facts",
     "is_within",
+    "new_personal_file",
     "resolve",
     "resolved_path",
     "resolved_to",
@@ -313,3 +315,55 @@ def supervisor_dirs() -> tuple[str, ...]:
         if base.startswith("/"):
             out.append("^" + re.escape(posixpath.normpath(base).lower() + "/deskgate") + "(/|$)")
     return tuple(out)
+
+
+# -- a new file in a person's own folders ------------------------------------------------------------------------
+# Creating a document, a sheet, a picture or a source file on the Desktop, in Documents or in a project folder of
+# a home directory is everyday work: it destroys nothing and runs nothing. What runs later (scripts, shortcuts,
+# programs, settings) and what lives in hidden or program folders keeps asking, and so does writing over a file
+# that exists: the executor then refuses to replace one that appears between the judgement and the write.
+_PERSONAL_EXTENSIONS = frozenset({
+    "txt", "text", "md", "markdown", "rst", "org", "adoc", "tex", "bib", "csv", "tsv", "json", "jsonl", "ndjson",
+    "yaml", "yml", "toml", "xml", "html", "htm", "css", "log", "odt", "ods", "odp", "odg", "docx", "xlsx", "pptx",
+    "doc", "xls", "ppt", "rtf", "pdf", "epub", "pages", "numbers", "png", "jpg", "jpeg", "gif", "webp", "bmp",
+    "tif", "tiff", "svg", "heic", "mp3", "wav", "flac", "ogg", "m4a", "mp4", "mov", "mkv", "webm", "py", "ipynb",
+    "r", "rmd", "jl", "js", "mjs", "ts", "tsx", "jsx", "java", "kt", "scala", "c", "h", "cc", "cpp", "hpp", "cs",
+    "go", "rs", "rb", "php", "swift", "m", "sql"
+})
+# folders where programs, their settings or their startup entries live, even inside a home directory
+_PROGRAM_FOLDERS = frozenset({"appdata", "library", "bin", "sbin", "lib", "lib64", "snap", "applications",
+                              "node_modules", "site-packages", "dist-packages", "vendor", "start menu", "startup",
+                              "templates", "autostart", "public", "venv", "virtualenvs", "go", "cargo"})
+# /home/<name>, /Users/<name>, /root, C:/Users/<name>: a person's home, whoever's it is
+_HOME_SHAPED = re.compile(r"(?i)^(?:/home/[^/]+|/users/[^/]+|/root|/var/home/[^/]+|[a-z]:/users/[^/]+)(?=/)")
+
+
+def _in_own_folder(real: str, home: str) -> bool:
+    """`real` is an ordinary file in a home directory: no hidden or program folder on the way, an everyday kind."""
+    if is_within(real, home) and real != home:
+        rest = real[len(home):]
+    elif (m := _HOME_SHAPED.match(real)) is not None:
+        rest = real[m.end():]
+    else:
+        return False
+    parts = [p.lower() for p in rest.split("/") if p]
+    if not parts or any(p.startswith(".") or p in _PROGRAM_FOLDERS or p.startswith("python") for p in parts):
+        return False
+    stem, dot, ext = parts[-1].rpartition(".")
+    return bool(dot and stem) and ext in _PERSONAL_EXTENSIONS
+
+
+def new_personal_file(ctx: Context) -> bool:
+    """A `file_write` outside the work area that creates a new everyday file in a person's own folders
+    (`files.personal_new_files`). The file must not exist yet: writing over one stays a question. A session with
+    a project (a Claude Code session's folder, hello's `project`) was given that folder to work in: its writes
+    elsewhere keep asking."""
+    if ctx.type != "file_write" or not ctx.policy.files.personal_new_files or ctx.observation.work_dirs:
+        return False
+    facts = ctx.derived(file_facts)
+    if facts is None or facts.in_sandbox or facts.symlink_escape:
+        return False
+    home = ctx.compiled.home
+    if not (_in_own_folder(facts.real, home) and _in_own_folder(facts.lexical, home)):
+        return False
+    return not (os.path.lexists(facts.lexical) or os.path.lexists(facts.real))

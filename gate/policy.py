@@ -179,6 +179,10 @@ class FilesPolicy(_Section):
     runs_later: list[str]
     # regexes: a service's settings inside those directories; a change asks instead (`confirm.files.system-config`)
     system_config: list[str] = []
+    # a new document, sheet, picture or source file in a person's own folders (Desktop, Documents, a project
+    # folder of a home directory) is written without asking; writing over an existing file outside the work area
+    # asks, and so does anything in hidden or program folders (gate/paths.py `new_personal_file`)
+    personal_new_files: bool = True
 
     def __post_init__(self) -> None:
         _check_regexes("files", credentials=self.credentials, sensitive=self.sensitive, runs_later=self.runs_later,

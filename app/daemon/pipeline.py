@@ -396,7 +396,8 @@ class Pipeline:
                                                 approved_on=approved_on if i == 0 else None,
                                                 step=None if single else i, observed=observation if single else None,
                                                 network=single and _network_granted(rt, job.assessment, reply),
-                                                writable=work_dirs(rt, session), judged=job.assessments[i].paths)
+                                                writable=work_dirs(rt, session), judged=job.assessments[i].paths,
+                                                new_file=job.assessments[i].new_file)
             except Stop:
                 raise  # nothing ran: the line is as it was
             except BaseException:

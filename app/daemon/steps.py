@@ -92,11 +92,12 @@ class StepRunner:
     def execute(self, rt: PolicyRuntime, session: Session, decision_id: int, action: Action, *,
                 approved_on: Observation | None, step: int | None = None,
                 observed: Observation | None = None, network: bool = False,
-                writable: tuple[str, ...] = (), judged: tuple[str, ...] = ()) -> tuple[bool, dict[str, Any]]:
+                writable: tuple[str, ...] = (), judged: tuple[str, ...] = (),
+                new_file: bool = False) -> tuple[bool, dict[str, Any]]:
         """Wait for the turn, re-check, execute under the request's policy. Returns (ok, result). Raises Stop.
         `network`: a person or a rule let this command reach the network; `writable`: the session's
         work directories, writable inside the fence besides `fence.writable`; `judged`: the real paths the gate
-        judged a file action on."""
+        judged a file action on; `new_file`: the gate judged a write as creating a file (none is replaced)."""
         kind = action.type
         limits = rt.limits
         try:
@@ -116,7 +117,7 @@ class StepRunner:
             try:
                 # a file action acts on the real path(s) the gate judged, never on a fresh resolution
                 fenced = _fenced_for(rt.policy, network, writable)
-                res = (self.executor.execute(action, fenced, judged=judged) if judged
+                res = (self.executor.execute(action, fenced, judged=judged, new_file=new_file) if judged
                        else self.executor.execute(action, fenced))
                 ok, detail, error = bool(res.ok), dict(res.detail or {}), res.error
                 spawned = detail.get("pid")

@@ -496,9 +496,10 @@ class Executor:
         return Fence(policy.fence, bwrap=self.bwrap, hidden=hidden)
 
     def execute(self, action: Any, policy: Policy | None = None, *,
-                judged: tuple[str, ...] | None = None) -> ExecResult:
+                judged: tuple[str, ...] | None = None, new_file: bool = False) -> ExecResult:
         """Run `action` under `policy`. `judged`: for a file action, the real path(s) the gate judged
-        (path, and a move's destination); they are acted on as they are, never resolved again."""
+        (path, and a move's destination); they are acted on as they are, never resolved again. `new_file`: a
+        write the gate judged as creating a file (`Assessment.new_file`): a file found there is not replaced."""
         started = time.monotonic()
         kind = getattr(action, "type", None)
         handler = self._handlers.get(kind)  # type: ignore[arg-type]
@@ -506,8 +507,11 @@ class Executor:
             if handler is None:
                 raise DeskgateError("unsupported", f"action type {kind!r} cannot be executed")
             run_policy = policy if policy is not None else self.policy
-            args = (action, run_policy, judged) if kind in _FILE_HANDLERS else (action, run_policy)
-            result = handler(*args)
+            if kind == "file_write":
+                result = self._file_write(action, run_policy, judged, new_file)
+            else:
+                args = (action, run_policy, judged) if kind in _FILE_HANDLERS else (action, run_policy)
+                result = handler(*args)
         except DeskgateError as err:
             result = ExecResult(False, {}, err)
         except Exception as err:  # never raise into the supervisor: report it
@@ -791,7 +795,8 @@ class Executor:
             detail["content_base64"] = base64.b64encode(data).decode("ascii")
         return ExecResult(True, detail)
 
-    def _file_write(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None) -> ExecResult:
+    def _file_write(self, a: Any, policy: Policy, judged: tuple[str, ...] | None = None,
+                    new_file: bool = False) -> ExecResult:
         path = self._judged(a, "path", judged, 0)
         data = a.content.encode("utf-8")
         try:
@@ -800,6 +805,9 @@ class Executor:
                     st = self.guard.check_entry(dir_fd, name, path)
                 except OwnFile as err:
                     raise _own_file(err) from None
+                if st is not None and new_file:
+                    return ExecResult(False, {"path": path, "error": "a file appeared there after the write was "
+                                              "judged as creating a new one: it is not replaced"})
                 if st is not None and not stat.S_ISREG(st.st_mode):
                     return ExecResult(False, {"path": path, "error": "exists and is not a regular file"})
                 tmp, fd = _temp_in(dir_fd, name)
@@ -810,7 +818,11 @@ class Executor:
                         os.fchmod(fh.fileno(), stat.S_IMODE(st.st_mode) if st is not None else 0o644)
                         os.fsync(fh.fileno())
                     # rename within the directory fd: a symlink put at `name` meanwhile is replaced, not followed
-                    os.rename(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                    # (a new file's write replaces nothing: whatever appeared at `name` meanwhile stays)
+                    if new_file:
+                        rename_noreplace(dir_fd, tmp, dir_fd, name)
+                    else:
+                        os.rename(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
                 except BaseException:
                     with contextlib.suppress(OSError):
                         os.unlink(tmp, dir_fd=dir_fd)

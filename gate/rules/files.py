@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from gate.model import FILE_TYPES, Risk
-from gate.paths import FileFacts, default_home, file_facts, is_within
+from gate.paths import FileFacts, default_home, file_facts, is_within, new_personal_file
 from gate.patterns import Patterns
 from gate.rules.base import CheckResult, Context, Rule, rule
 
@@ -317,12 +317,14 @@ def delete_root(ctx: Context) -> CheckResult:
 @rule("confirm.files.outside-sandbox", "changing files outside the sandbox", risk=Risk.MEDIUM, types=CHANGING)
 def outside_sandbox(ctx: Context) -> CheckResult:
     """Writing, deleting or moving a file whose resolved path is outside every `files.sandbox_roots` and
-    outside the session's project directories (`Observation.work_dirs`: the work area)."""
+    outside the session's project directories (`Observation.work_dirs`: the work area). Creating a new document,
+    sheet, picture or source file in a person's own folders (`files.personal_new_files`) passes; writing over
+    an existing file there asks."""
     f = _facts(ctx)
     if f is None:
         return None
     outside = [real for real, _, inside in changed_paths(f) if not inside]
-    if not outside:
+    if not outside or ctx.derived(new_personal_file):
         return None
     home = ctx.compiled.home
     where = ", ".join(_short(r, home) for r in f.roots) or "none set"

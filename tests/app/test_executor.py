@@ -292,6 +292,24 @@ def test_file_write_keeps_the_mode_of_the_file_it_replaces(tmp_path):
     assert stat.S_IMODE(target.stat().st_mode) == 0o750
 
 
+def test_a_write_judged_as_a_new_file_never_replaces_one(tmp_path):
+    """The gate lets a new document in a person's folders pass (gate/paths.py `new_personal_file`): a file that
+    appears at that path between the judgement and the write stays as it is."""
+    ex = make_executor(tmp_path)
+    fresh = tmp_path / "agenda.md"
+    write = action_from_dict({"type": "file_write", "path": str(fresh), "content": "monday"})
+    r = ex.execute(write, judged=(str(fresh),), new_file=True)
+    assert r.ok and r.detail["created"] and fresh.read_text() == "monday"
+    again = ex.execute(write, judged=(str(fresh),), new_file=True)
+    assert not again.ok and "not replaced" in again.detail["error"]
+    fresh.unlink()
+    (tmp_path / "elsewhere.txt").write_text("keep")
+    fresh.symlink_to(tmp_path / "elsewhere.txt")
+    assert not ex.execute(write, judged=(str(fresh),), new_file=True).ok
+    assert (tmp_path / "elsewhere.txt").read_text() == "keep" and fresh.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["agenda.md", "elsewhere.txt"]  # no temp file left
+
+
 def test_file_write_goes_to_the_resolved_path(tmp_path):
     real = tmp_path / "real.txt"
     real.write_text("old")

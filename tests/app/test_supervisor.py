@@ -217,6 +217,7 @@ class FakeExecutor:
         self.before: Any = None           # callable(action) run just before "executing"
         self.decisions_seen: list[int] = []
         self.policies: list[Any] = []     # the policy each action ran under
+        self.kw: list[dict] = []          # what else the supervisor handed over (judged paths, new_file)
         self.cancelled = 0
 
     def cancel_all(self) -> int:
@@ -225,6 +226,7 @@ class FakeExecutor:
 
     def execute(self, action: Any, policy: Any, **kw: Any) -> ExecResult:
         self.policies.append(policy)
+        self.kw.append(kw)
         # the decision row must already be there, committed, before anything runs
         self.decisions_seen.append(len(self.audit.decisions))
         if self.before is not None:
@@ -452,6 +454,15 @@ def test_allowed_action_is_recorded_then_executed(h: Harness) -> None:
     assert h.executor.decisions_seen == [1]
     assert h.audit.decisions[did]["outcome"]["verdict"] == "executed"
     assert [e["kind"] for e in h.events if e["kind"] == "decision"] == ["decision"]
+
+
+def test_a_new_document_in_a_persons_folder_goes_to_the_executor_as_new(h: Harness) -> None:
+    """The gate let it pass because nothing is there yet: the executor is told not to replace what may appear."""
+    conn = h.connect()
+    path = "/home/maria-nobody/Documents/agenda.md"
+    reply = h.act(conn, {"type": "file_write", "path": path, "content": "monday"})
+    assert reply["verdict"] == "executed" and reply["decision"] == "allow", reply
+    assert h.executor.kw[-1] == {"judged": (path,), "new_file": True}
 
 
 def test_execute_false_is_allowed_and_nothing_runs(h: Harness) -> None:

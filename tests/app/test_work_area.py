@@ -77,10 +77,14 @@ def test_a_hook_session_writes_its_own_project_without_a_prompt(home, served) ->
 def test_home_root_and_system_dirs_are_never_a_work_area(home, served, where) -> None:
     env, _ = served
     cwd = home if where == "home" else where
+    (home / "code" / "proj" / "a.py").write_text("old\n")
+    (home / "a.py").write_text("old\n")
     decision, reason = hook(env, "Write", {"file_path": str(home / "code" / "proj" / "a.py"), "content": "x"}, cwd)
     assert decision == "ask" and "outside the agent's work area" in reason
     decision, _ = hook(env, "Write", {"file_path": str(home / "a.py"), "content": "x"}, cwd)
     assert decision == "ask"
+    # what a session without a project may do there: create a new document, never write over one
+    assert hook(env, "Write", {"file_path": str(home / "b.md"), "content": "x"}, cwd) is None
 
 
 def test_hello_project_for_other_agents_and_what_the_reply_says(home, served) -> None:
@@ -100,12 +104,14 @@ def test_hello_project_for_other_agents_and_what_the_reply_says(home, served) ->
     with Client(env["socket"]) as dg:
         reply = dg.hello("scripted-2", project=home)
         assert reply["work_area"] == [] and "the home directory itself" in reply["project_refused"]
-        assert dg.check({"type": "file_write", "path": str(proj / "a.py"), "content": "x"})["decision"] == "confirm"
+        assert dg.check({"type": "file_write", "path": str(proj / "src" / "hello.txt"),
+                         "content": "x"})["decision"] == "confirm"  # it exists: written over, not created
 
 
 def test_a_projects_list_in_the_policy(home, deskgate_home, serve_in_process) -> None:
     env = deskgate_home(POLICY + '\n[[projects]]\npath = "~/code/proj"\nagents = ["builder*"]\n')
     serve_in_process(env)
+    (home / "code" / "proj" / "a.py").write_text("old\n")
     target = {"type": "file_write", "path": str(home / "code" / "proj" / "a.py"), "content": "x"}
     with Client(env["socket"]) as dg:
         assert dg.hello("builder-1")["work_area"] == ["~/code/proj"]

@@ -38,7 +38,10 @@ def test_allow_edits_in_this_folder():
 def test_a_rule_path_may_start_at_home():
     g = gate(allow=[{"id": "notes", "types": ["file_write"], "path": "~/notes/*"}])
     assert decide(g, {"type": "file_write", "path": "~/notes/today.md", "content": "x"}).decision is Decision.ALLOW
-    assert decide(g, {"type": "file_write", "path": "~/other/today.md", "content": "x"}).decision is Decision.CONFIRM
+    other = {"type": "file_write", "path": "~/other/today.md", "content": "x"}
+    assert "allow.policy.notes" not in decide(g, other).rules
+    # (that write passes anyway when nothing is there yet: a new document in a person's folder; a script asks)
+    assert decide(g, {"type": "file_write", "path": "~/other/today.sh", "content": "x"}).decision is Decision.CONFIRM
 
 
 def test_allow_a_program_with_an_argument_prefix_here():
