@@ -256,16 +256,28 @@ def suspicious_label(ctx: Context) -> str | None:
         return None
     m = p.suspicious.search(label.both, label.keys)
     if m is not None and ctx.action.type == "type" and _TASK_FIELD.match(label.words.strip()) and \
-            _TASK_ORDER.search(ctx.derived(_typed).words[:512]) is None:
+            not _planted_task(ctx.derived(_typed)):
         return None  # text typed into a to-do list's "New task" box: the title of the person's own task
     return f"the target reads like an instruction to the agent: {_short(label.raw)!r}" if m else None
 
 
 # the input box of a to-do list or a task board, named for what is typed into it
 _TASK_FIELD = re.compile(r"^(?:new|add(?: a)?(?: new)?) (?:task|to ?do|item|card|subtask)(?: (?:name|title))?$")
-# ... unless what is typed there is an order with somewhere to send things: then it may be a planted task
-_TASK_ORDER = re.compile(r"\b(?:ignore|disregard|forget|override|send|e ?mail|forward|transfer|wire|pay|upload|share|"
-                         r"delete|run|execute|click|visit|open|http|https|www)\b")
+# ... unless what is typed there overrides the agent's orders, or orders something sent, paid, run or opened
+# somewhere named (an address, a link, an account number): then it may be a planted task. "Pay the electricity
+# bill", "Email Anna about Friday" are a person's own to-dos.
+_TASK_OVERRIDE = re.compile(r"\b(?:ignore|disregard|forget|override)\b")
+_TASK_ORDER = re.compile(r"\b(?:send|e ?mail|forward|transfer|wire|pay|upload|share|delete|run|execute|click|visit|"
+                         r"open|go to|download|install)\b")
+_TASK_WHERE = re.compile(r"@|\bhttps?:|\bwww\.|\b[a-z0-9-]{1,63}\.[a-z]{2,24}\b|\d{6,}|\$\(|"
+                         r"\|\s{0,4}(?:ba)?sh\b")
+
+
+def _planted_task(typed: Text) -> bool:
+    words = typed.words[:512]
+    if _TASK_OVERRIDE.search(words):
+        return True
+    return _TASK_ORDER.search(words) is not None and _TASK_WHERE.search(typed.raw[:512].lower()) is not None
 
 
 @rule("block.gui.secret-exposure", "A live secret typed into a field that is not a credential field",
