@@ -21,6 +21,7 @@ not one token: a session cookie, a seed phrase, a list of recovery codes.
 
 from __future__ import annotations
 
+import base64
 import functools
 import importlib.util
 import itertools
@@ -455,7 +456,7 @@ def password_shaped(text: str) -> bool:
     case and product names (`iPhone15Pro`) do not; `.`, `-` and `_` are how identifiers are written, not
     password symbols."""
     token = text.strip()
-    if not _ONE_TOKEN.fullmatch(token) or _NOT_PASSWORD.match(token):
+    if not _ONE_TOKEN.fullmatch(token) or _NOT_PASSWORD.match(token) or _encoded_words(token):
         return False
     lower = any(c.islower() for c in token)
     upper = any(c.isupper() for c in token)
@@ -470,6 +471,22 @@ def password_shaped(text: str) -> bool:
     tail = len(token) - len(token.rstrip("0123456789"))
     switches = sum(1 for a, b in itertools.pairwise(token) if _class(a) != _class(b))
     return tail >= 2 or switches >= 6
+
+
+_BASE64_TOKEN = re.compile(r"(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
+_READABLE = re.compile(r"[A-Za-z][a-z]+(?:[ ,.!?'-]+[A-Za-z0-9][a-z0-9]*)+[.!?]?")
+
+
+def _encoded_words(token: str) -> bool:
+    """The token is base64 of readable words (`aGVsbG8gd29ybGQ=` is "hello world"): data being encoded or
+    decoded, not a password. A key or a token in base64 decodes to bytes, never to words."""
+    if len(token) % 4 or not _BASE64_TOKEN.fullmatch(token):
+        return False
+    try:
+        plain = base64.b64decode(token, validate=True).decode("ascii")
+    except ValueError:  # binascii.Error and UnicodeDecodeError are both ValueErrors
+        return False
+    return _READABLE.fullmatch(plain) is not None
 
 
 # -- live secrets -----------------------------------------------------------------------------------
