@@ -594,6 +594,8 @@ class _Walker:
             return self.redirected(node)
         if kind == "pipeline":
             return self.pipeline(node)
+        if kind == "for_statement" and (bound := self.for_values(node)) is not None:
+            return self.for_each(node, *bound)
         if kind in ("program", "list", "compound_statement", "subshell", "do_group", "else_clause",
                     "elif_clause", "if_statement", "while_statement", "for_statement", "c_style_for_statement",
                     "case_statement", "case_item", "negated_command", "test_command"):
@@ -657,6 +659,36 @@ class _Walker:
         for child in node.named_children:
             mains.extend(self.walk(child))
         return mains
+
+    def for_values(self, node: tree_sitter.Node) -> tuple[str, list[str]] | None:
+        """A `for NAME in WORDS` whose words are all literal (no expansion, no glob), at most _FOR_VALUES of
+        them: (NAME, the words). None for any other loop (it is walked once, its variable unknown)."""
+        var = node.child_by_field_name("variable")
+        values = node.children_by_field_name("value")
+        if var is None or not values or len(values) > _FOR_VALUES:
+            return None
+        words = []
+        for v in values:
+            if v.type not in ("word", "raw_string", "string", "number"):
+                return None
+            text, dynamic, _ = self.word(v)
+            if dynamic or (v.type == "word" and _GLOB_CHARS.search(text)):
+                return None
+            words.append(text)
+        return self.text_of(var), words
+
+    def for_each(self, node: tree_sitter.Node, name: str, values: list[str]) -> list[int]:
+        """A loop over literal words, walked as the shell runs it: its body once with the variable bound to
+        each word, so `for f in --list /; do tool "$f"; done` is judged as `tool --list` and `tool /`."""
+        self.st.features.add("compound")
+        body = node.child_by_field_name("body")
+        if body is None:
+            return []
+        mains: list[int] = []
+        for value in dict.fromkeys(values):
+            self.vars[name] = value
+            mains.extend(self.walk(body))
+        return mains  # the variable keeps the last word after the loop, as in the shell
 
     def assignment(self, node: tree_sitter.Node) -> None:
         self.st.features.add("assignment")
@@ -2251,6 +2283,9 @@ def display_path(path: str) -> str:
 
 _PS_ENV_SET = re.compile(r"^\$env:[A-Za-z_][A-Za-z0-9_]*=", re.I)
 _SIMPLE = re.compile(r"[A-Za-z0-9_./:@%+,=~^-]+(?: [A-Za-z0-9_./:@%+,=~^-]+)*")
+# a `for` over more words than this is walked once with its variable unknown (its body is not multiplied)
+_FOR_VALUES = 8
+_GLOB_CHARS = re.compile(r"[*?\[]")
 _RESERVED = frozenset({"if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case",
                        "esac", "function", "select", "time", "!", "{", "}", "[[", "]]", "in", "coproc",
                        # declarations: their NAME=value words are assignments, which only the parse sees
