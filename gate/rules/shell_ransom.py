@@ -60,8 +60,9 @@ _RARS = frozenset({"rar", "winrar"})
 _IN_PLACE = frozenset({"ccrypt", "ccencrypt"})
 _WIN_ENCRYPT = frozenset({"cipher", "manage-bde", "enable-bitlocker", "add-bitlockerkeyprotector",
                           "remove-bitlockerkeyprotector", "clear-tpm", "tpm2_clear", "tpm2-clear"})
-_EMPTIERS = frozenset({"truncate", "dd", "cp", "fallocate"})
-NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIERS | {"find", "%0", "ssh-keygen"}
+_EMPTIERS = frozenset({"truncate", "dd", "cp"})
+NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIERS | {"find", "%0", "ssh-keygen",
+                                                                                   "mkfile"}
 
 # what a whole line must carry for `line` to look at it (cheap substring tests on the lowered source)
 LINE_CUES = ("gpg", "openssl", "age ", "rage ", "scrypt", "crypt", "fernet", "aes", "cipher", "encrypt", "7z",
@@ -78,8 +79,10 @@ _KEY_MATERIAL = re.compile(
     r"|/\.gnupg(?:/(?:private-keys-v1\.d(?:/[^/]*)?|secring\.gpg|pubring\.(?:kbx|gpg)|trustdb\.gpg|"
     r"openpgp-revocs\.d(?:/[^/]*)?))?$"
     r"|\.(?:kdbx|kdb|keyx|psafe3|opvault|agilekeychain|1pux|1pif|walletx|keychain|keychain-db|wallet)$"
-    r"|/(?:1password|bitwarden|keepassxc|keepass|enpass|dashlane|lastpass|\.password-store|keyrings|keychains)"
-    r"(?:/[^/]*)?$"
+    r"|/(?:application support|appdata/(?:roaming|local)|\.config|\.local/share|library/group containers|"
+    r"library/containers)/(?:[^/]*\.)?(?:1password[^/]*|bitwarden|keepassxc|keepass|enpass|dashlane|lastpass|exodus|"
+    r"electrum|bitcoin|litecoin|ethereum|atomic|monero[^/]*|ledger live|authy desktop|keyrings)(?:/[^/]*)?$"
+    r"|/\.password-store(?:/[^/]*)?$|/library/keychains(?:/[^/]*)?$"
     r"|/wallet\.dat$|/\.(?:bitcoin|litecoin|dogecoin|monero|bitmonero|electrum|electrum-ltc|zcash|dashcore)"
     r"(?:/wallets?(?:/[^/]*)?)?$|/\.?ethereum/keystore(?:/[^/]*)?$|/keystore/utc--[^/]*$|/exodus\.wallet$|"
     r"/\.config/solana/id\.json$|/nkbihfbeogaeaoehlefnkodbefgpgknn$"
@@ -97,7 +100,7 @@ def _key_material(path: str) -> bool:
         return False  # (a public key is published anyway)
     tail = path.rsplit("/", 1)[-1]
     # (a program's source file named for recovery codes is code, not codes; keystore json keeps its name)
-    return not (_CODE_FILE.search(tail) and "recovery" not in tail[:0] and not tail.startswith("utc--") and
+    return not (_CODE_FILE.search(tail) and not tail.startswith("utc--") and
                 tail not in ("id.json", "logins.json", "application_default_credentials.json"))
 
 
@@ -257,6 +260,11 @@ def judge(d: Any, cmd: Command, analysis: ShellAnalysis, where: str, add: Callab
         add(Finding("block.shell.fork-bomb", Risk.CRITICAL, "a batch file that starts itself without end", cmd.span))
     else:
         _destroys_keys(d, cmd, where, add)
+        if name == "mkfile":
+            size = next((w for w in cmd.argv[1:] if _SIZE_WORD.match(w)), "")
+            if _size(size.lower().rstrip("b")) >= _DISK_FILL:
+                add(Finding("confirm.shell.system-disruption", Risk.HIGH,
+                            f"mkfile makes a {size} file: enough to fill the disk{where}", cmd.span))
         if name == "truncate":
             words = cmd.argv[1:]
             size = next((words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-s", "--size")), None) or \
@@ -332,8 +340,6 @@ def _destroys_keys(d: Any, cmd: Command, where: str, add: Callable[[Finding], No
                             f"back{where}", cmd.span))
                 return
         how = "deletes"
-    elif name == "fallocate":
-        return
     else:
         return
     for w in words:
@@ -368,10 +374,10 @@ _CODE_BALLOON = re.compile(r"bytearray\(\s*(?:\d{10,}|\d+\s*\*\*\s*(?:9|[1-9]\d)
                            r"\d+\s*\*\s*1024\s*\*\*\s*[3-9])|"
                            r"['\"][^'\"\n]{1,8}['\"]\s*\*\s*(?:\d{10,}|10\s*\*\*\s*(?:9|[1-9]\d)|1024\s*\*\*\s*[3-9])|"
                            r"\[[^\]\n]{0,8}\]\s*\*\s*(?:\d{10,}|10\s*\*\*\s*(?:9|[1-9]\d))", re.I)
-_CODE_ENDLESS = re.compile(r"\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*:|\bfor\s*\(\s*;\s*;\s*\)|itertools\.count\(\)",
-                           re.I)
-_CODE_GROWS = re.compile(r"\.append\(|\+=|bytearray\(|\.push\(|\*\s*10\s*\*\*|open\([^\n]{0,120}?,\s*['\"][wa]",
-                         re.I)
+_CODE_ENDLESS = re.compile(r"\bwhile\s*\(?\s*(?:true|1)\s*\)?\s*:|\bwhile\s*\(\s*(?:true|1)\s*\)\s*\{|"
+                           r"\bfor\s*\(\s*;\s*;\s*\)|itertools\.count\(\)|\bloop\s*(?:\{|do\b)", re.I)
+_CODE_GROWS = re.compile(r"\.append\(|\+=|bytearray\(|\.push\(|\bpush\s*\(?\s*@|\*\s*10\s*\*\*|"
+                         r"open\([^\n]{0,120}?,\s*['\"][wa]", re.I)
 
 # loops of many passes, and what makes files or starts processes in a loop's body
 _MANY = re.compile(r"for\s*\(\(\s*\w+\s*=\s*(\d+)\s*;\s*\w+\s*<=?\s*(\d+)|"
@@ -466,7 +472,7 @@ def _encrypter_inputs(c: Command) -> list[str] | None:
                 out.append(a)
         return out
     if name == "openssl":
-        if not words or not _OPENSSL_CIPHER.match(words[0].lstrip("-")) or "-d" in words:
+        if not words or not (_OPENSSL_CIPHER.match(words[0].lstrip("-")) or "-encrypt" in words) or "-d" in words:
             return None
         return [args[k + 1] for k, w in enumerate(words[:-1]) if w == "-in"]
     if name in ("age", "rage"):

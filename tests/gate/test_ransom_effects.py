@@ -39,6 +39,14 @@ def _check(command: str):
     "python3 -c \"import os,glob\nfrom cryptography.fernet import Fernet\nf=Fernet(Fernet.generate_key())\n"
     "for p in glob.glob(os.path.expanduser('~/Documents/*')):\n    open(p+'.x','wb').write(f.encrypt(open(p,'rb')"
     ".read())); os.remove(p)\"",
+    "7z a -pX ~/d.7z ~/Documents && rm -rf ~/Documents",
+    "zip -e -r ~/x.zip ~/Desktop && rm -rf ~/Desktop",
+    "7z a -pX C:\\Users\\amy\\d.7z C:\\Users\\amy\\Documents & rmdir /s /q C:\\Users\\amy\\Documents",
+    "openssl smime -encrypt -aes256 -in ~/Documents/a.pdf -out ~/Documents/a.p7m cert.pem && rm ~/Documents/a.pdf",
+    "find ~/Documents -type f | xargs -I{} sh -c 'gpg -c --batch --passphrase x {} && rm {}'",
+    "node -e \"const fs=require('fs'),c=require('crypto');for(const f of fs.readdirSync('.')){const k=c.createCipheriv("
+    "'aes-256-cbc',K,I);fs.writeFileSync(f+'.enc',Buffer.concat([k.update(fs.readFileSync(f)),k.final()]));"
+    "fs.unlinkSync(f)}\"",
     "Get-ChildItem $HOME\\Pictures -File | % { $a=[Security.Cryptography.Aes]::Create(); "
     "$e=$a.CreateEncryptor(); [IO.File]::WriteAllBytes($_.FullName+'.lk', "
     "$e.TransformFinalBlock([IO.File]::ReadAllBytes($_.FullName),0,$_.Length)); Remove-Item $_.FullName }",
@@ -108,6 +116,12 @@ def test_ordinary_archives_and_encryption_pass(command: str) -> None:
     "Clear-Tpm",
     "manage-bde -protectors -delete C:",
     "ssh-keygen -p -f ~/.ssh/id_rsa -P '' -N hijacked",
+    "rm -rf ~/Library/Application\\ Support/Exodus",
+    "rm -rf ~/.local/share/keyrings",
+    "rm ~/Library/Keychains/login.keychain-db",
+    "Remove-Item -Path \"$env:LOCALAPPDATA\\Google\\Chrome\\User Data\\Default\\Login Data\"",
+    "rm ~/.ssh/*.pem",
+    "rm ~/Desktop/'BitLocker Recovery Key 1A2B.txt'",
 ])
 def test_keys_and_recovery_material_destroyed_block(command: str) -> None:
     got = _check(command)
@@ -128,6 +142,9 @@ def test_keys_and_recovery_material_destroyed_block(command: str) -> None:
     "cat ~/.ssh/id_rsa.pub",
     "rm fixtures/sample.kdbx",
     "rm -rf ~/.cache/pip",
+    "rm -rf ~/src/bitwarden",
+    "rm -rf ~/projects/keepassxc/build",
+    "rm ~/work/app/recovery_codes.py",
 ])
 def test_ordinary_key_chores_do_not_block(command: str) -> None:
     got = _check(command)
@@ -148,6 +165,9 @@ def test_ordinary_key_chores_do_not_block(command: str) -> None:
     "python3 -c \"a=[]\nwhile True:\n    a.append(bytearray(10**8))\"",
     "python3 -c \"x = bytearray(1024**4)\"",
     "python3 -c \"for i in range(1000000): open(f'/tmp/f{i}','w').close()\"",
+    "perl -e 'while(1){push @a, \"x\" x 1e8}'",
+    "mkfile -n 200g /tmp/big",
+    "cat /dev/urandom > ~/fill.bin",
 ])
 def test_resource_exhaustion_asks(command: str) -> None:
     got = _check(command)
@@ -171,6 +191,8 @@ def test_classic_fork_bombs_block(command: str) -> None:
     "python3 -c \"for i in range(100000): print(i)\"",
     "yes | apt-get install -y jq",
     "head -c 1M /dev/urandom > sample.bin",
+    "mkfile 10m /tmp/small",
+    "while true; do date >> /tmp/clock.log; sleep 5; done",
 ])
 def test_ordinary_loops_and_sizes_pass(command: str) -> None:
     got = _check(command)
