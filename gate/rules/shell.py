@@ -410,6 +410,8 @@ class Detector(
                 shell_agent_config.judge(self, cmd, analysis, where, add)
             if cmd.name in shell_ransom.NAMES:
                 shell_ransom.judge(self, cmd, analysis, where, add)
+            if cmd.redirects:
+                shell_ransom.overwrites(self, cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.name in WEB_SCANNERS and scans_own_machine(cmd):

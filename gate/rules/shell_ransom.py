@@ -27,7 +27,7 @@ from gate.rules.shell_destructive import _DISK_FILL, _size
 from gate.rules.shell_vocab import _DELETERS, _GLOB_CHARS
 from gate.shell import HOME, INTERPRETERS, Command, Finding, ShellAnalysis, display_path
 
-__all__ = ["LINE_CUES", "NAMES", "RULE_DOCS", "judge", "line"]
+__all__ = ["LINE_CUES", "NAMES", "RULE_DOCS", "judge", "line", "overwrites"]
 
 RULE_DOCS: tuple[tuple[str, str, Risk, str], ...] = (
     ("block.shell.ransom-encrypt", "files encrypted and the originals removed", Risk.CRITICAL,
@@ -61,8 +61,9 @@ _IN_PLACE = frozenset({"ccrypt", "ccencrypt"})
 _WIN_ENCRYPT = frozenset({"cipher", "manage-bde", "enable-bitlocker", "add-bitlockerkeyprotector",
                           "remove-bitlockerkeyprotector", "clear-tpm", "tpm2_clear", "tpm2-clear"})
 _EMPTIERS = frozenset({"truncate", "dd", "cp"})
-NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIERS | {"find", "%0", "ssh-keygen",
-                                                                                   "mkfile"}
+_PS_WRITERS = frozenset({"set-content", "sc", "clear-content", "clc", "out-file"})
+NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIERS | _PS_WRITERS | {
+    "find", "%0", "ssh-keygen", "mkfile"}
 
 # what a whole line must carry for `line` to look at it (cheap substring tests on the lowered source)
 LINE_CUES = ("gpg", "openssl", "age ", "rage ", "scrypt", "crypt", "fernet", "aes", "cipher", "encrypt", "7z",
@@ -117,7 +118,7 @@ def _where_key(d: Any, cmd: Command, word: str) -> str | None:
         return display_path(path)
     if _GLOB_CHARS.search(path):
         parent = _GLOB_CHARS.split(path, 1)[0].rsplit("/", 1)[0]
-        if parent and _key_material(parent):
+        if parent and _key_material(parent) and not path.rsplit("/", 1)[-1].startswith("s."):
             return display_path(path)
     return None
 
@@ -306,10 +307,25 @@ def _windows(d: Any, cmd: Command, where: str, add: Callable[[Finding], None]) -
                     f"{cmd.argv[0]} destroys the keys that unlock the disk or the machine's TPM{where}", cmd.span))
 
 
+def overwrites(d: Any, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """A redirect that empties or replaces key material (`echo > ~/.aws/credentials`, `: > vault.kdbx`)."""
+    for op, target in cmd.redirects:
+        if op[:1] == ">" and op[:2] != ">>" and (hit := _where_key(d, cmd, target)) is not None:
+            add(Finding("block.shell.key-destruction", Risk.CRITICAL,
+                        f"writes over {hit}: keys, logins or recovery codes the person cannot get back{where}",
+                        cmd.span))
+            return
+
+
 def _destroys_keys(d: Any, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
     """rm/shred/del/Remove-Item/truncate/dd/cp /dev/null of key material, or find -delete over it."""
     name = cmd.name
-    if name in _DELETERS or name == "truncate":
+    if name in _PS_WRITERS:
+        words = [cmd.argv[k + 1] for k, w in enumerate(cmd.words[:-1], 0)
+                 if k and w in ("-path", "-literalpath", "-filepath", "-lp")] or \
+            [a for k, a in enumerate(cmd.argv[1:2], 1) if not a.startswith("-") and k not in cmd.dynamic]
+        how = "writes over"
+    elif name in _DELETERS or name == "truncate":
         words = [a for k, a in enumerate(cmd.argv[1:], 1) if k not in cmd.dynamic and not a.startswith("-")]
         if name == "truncate":
             words = [w for w in words if not _SIZE_WORD.match(w)]
@@ -391,8 +407,8 @@ _MANY = re.compile(r"for\s*\(\(\s*\w+\s*=\s*(\d+)\s*;\s*\w+\s*<=?\s*(\d+)|"
 _ENDLESS_LOOP = re.compile(r"\bwhile\s+(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*;?\s*do\b|\buntil\s+false\s*;?\s*do\b|"
                            r"\bwhile\s*\(\s*\$true\s*\)|\bfor\s*\(\s*;\s*;\s*\)|:\w+\s*&\s*goto\b", re.I)
 _MAKES_FILES = re.compile(r"\b(?:touch|truncate|fallocate|dd|mkdir|head\s+-c|cp|mktemp|new-item|ni|set-content|"
-                          r"out-file|fsutil\s+file\s+createnew|add-content|copy)\b|[^<>&|]>{1,2}\s*[^&\s]|"
-                          r"open\([^\n]{0,120}?,\s*['\"][wa]", re.I)
+                          r"out-file|fsutil\s+file\s+createnew|add-content|copy)\b|"
+                          r"[^<>&|]>{1,2}\s*[\"']?[^&\s;|\"']*[$%{]|open\([^\n]{0,120}?,\s*['\"][wa]", re.I)
 _SPAWNS = re.compile(r"\b(?:start-process|saps|start)\s+[\"']?(?:powershell|pwsh|cmd|%0|\$0|\$pshome)", re.I)
 
 

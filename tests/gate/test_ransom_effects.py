@@ -122,6 +122,10 @@ def test_ordinary_archives_and_encryption_pass(command: str) -> None:
     "Remove-Item -Path \"$env:LOCALAPPDATA\\Google\\Chrome\\User Data\\Default\\Login Data\"",
     "rm ~/.ssh/*.pem",
     "rm ~/Desktop/'BitLocker Recovery Key 1A2B.txt'",
+    "echo '' > ~/.aws/credentials",
+    ": > ~/Documents/vault.kdbx",
+    "Set-Content -Path $env:USERPROFILE\\.ssh\\id_rsa -Value ''",
+    "Clear-Content $env:APPDATA\\Bitcoin\\wallet.dat",
 ])
 def test_keys_and_recovery_material_destroyed_block(command: str) -> None:
     got = _check(command)
@@ -145,6 +149,8 @@ def test_keys_and_recovery_material_destroyed_block(command: str) -> None:
     "rm -rf ~/src/bitwarden",
     "rm -rf ~/projects/keepassxc/build",
     "rm ~/work/app/recovery_codes.py",
+    "rm -rf ~/.gnupg/S.gpg-agent*",
+    "cat backup.txt >> ~/.ssh/config",
 ])
 def test_ordinary_key_chores_do_not_block(command: str) -> None:
     got = _check(command)
@@ -168,6 +174,7 @@ def test_ordinary_key_chores_do_not_block(command: str) -> None:
     "perl -e 'while(1){push @a, \"x\" x 1e8}'",
     "mkfile -n 200g /tmp/big",
     "cat /dev/urandom > ~/fill.bin",
+    "for i in {1..20000}; do echo x > /tmp/f_$i; done",
 ])
 def test_resource_exhaustion_asks(command: str) -> None:
     got = _check(command)
@@ -193,6 +200,8 @@ def test_classic_fork_bombs_block(command: str) -> None:
     "head -c 1M /dev/urandom > sample.bin",
     "mkfile 10m /tmp/small",
     "while true; do date >> /tmp/clock.log; sleep 5; done",
+    "for i in {1..2000}; do echo $i >> nums.txt; done",
+    "for ((i=0;i<100000;i++)); do echo $i; done > out.txt",
 ])
 def test_ordinary_loops_and_sizes_pass(command: str) -> None:
     got = _check(command)
