@@ -62,13 +62,14 @@ _WIN_ENCRYPT = frozenset({"cipher", "manage-bde", "enable-bitlocker", "add-bitlo
                           "remove-bitlockerkeyprotector", "clear-tpm", "tpm2_clear", "tpm2-clear"})
 _EMPTIERS = frozenset({"truncate", "dd", "cp"})
 _PS_WRITERS = frozenset({"set-content", "sc", "clear-content", "clc", "out-file"})
-NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIERS | _PS_WRITERS | {
+_SECURE_DELETERS = frozenset({"sdelete", "sdelete64", "sdelete64a", "bleachbit"})
+NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIERS | _PS_WRITERS | _SECURE_DELETERS | {
     "find", "%0", "ssh-keygen", "mkfile"}
 
 # what a whole line must carry for `line` to look at it (cheap substring tests on the lowered source)
 LINE_CUES = ("gpg", "openssl", "age ", "rage ", "scrypt", "crypt", "fernet", "aes", "cipher", "encrypt", "7z",
              "zip", "rar", "for", "while", "until", "seq ", "..", "bytearray", "range(", "%0", "remove-files",
-             "loop", "**")
+             "loop", "**", "protect-cms")
 
 # where a path is a scratch copy (a temporary folder) or the person's own data (a home, the users' folders)
 _SCRATCH = re.compile(r"^/(?:var/)?tmp/|^/dev/shm/|^/private/tmp/|^/[a-z]:/(?:windows/)?temp/|/appdata/local/temp/")
@@ -149,14 +150,13 @@ def _wide(word: str, recursive: bool) -> bool:
 
 def _lock(d: Any, cmd: Command, sources: list[str], how: str, where: str, add: Callable[[Finding], None],
           recursive: bool = False) -> None:
-    """Files locked under a password with the originals gone: block over the person's data or a whole folder
-    (outside the temporary ones), ask for a single file in a temporary folder or the project."""
+    """Files locked under a password with the originals gone: block over the person's data, a whole folder or a
+    glob, ask for a single file in a temporary folder or the project."""
     if not sources:
         return
     reaches = [(w, _reach(d, cmd, w)) for w in sources]
     hit = next((w for w, r in reaches if r == "personal"), None) or \
-        next((w for w, r in reaches if r != "scratch" and _wide(w, recursive) and
-              not d.regenerable_target(cmd, w)), None)
+        next((w for w, r in reaches if _wide(w, recursive) and not d.regenerable_target(cmd, w)), None)
     if hit is not None:
         add(Finding("block.shell.ransom-encrypt", Risk.CRITICAL,
                     f"{how} {hit} under a password the person did not choose and removes the originals: what "
@@ -325,7 +325,7 @@ def _destroys_keys(d: Any, cmd: Command, where: str, add: Callable[[Finding], No
                  if k and w in ("-path", "-literalpath", "-filepath", "-lp")] or \
             [a for k, a in enumerate(cmd.argv[1:2], 1) if not a.startswith("-") and k not in cmd.dynamic]
         how = "writes over"
-    elif name in _DELETERS or name == "truncate":
+    elif name in _DELETERS or name in _SECURE_DELETERS or name == "truncate":
         words = [a for k, a in enumerate(cmd.argv[1:], 1) if k not in cmd.dynamic and not a.startswith("-")]
         if name == "truncate":
             words = [w for w in words if not _SIZE_WORD.match(w)]
@@ -369,7 +369,7 @@ def _destroys_keys(d: Any, cmd: Command, where: str, add: Callable[[Finding], No
 # -- the whole line -----------------------------------------------------------------------------------------
 
 _ENCRYPTERS = frozenset({"gpg", "gpg2", "gpgtar", "openssl", "age", "rage", "scrypt", "aescrypt", "mcrypt",
-                         "zip", "7z", "7za", "7zr", "7zz", "rar", "winrar", "encfs", "cryptor"})
+                         "zip", "7z", "7za", "7zr", "7zz", "rar", "winrar", "encfs", "cryptor", "protect-cmsmessage"})
 _GPG_ENCRYPT = re.compile(r"^(?:-[a-z]*[ce][a-z]*|--symmetric|--encrypt|--encrypt-files|--sign-and-encrypt)$")
 _OPENSSL_CIPHER = re.compile(r"^(?:enc|aes|des|bf|camellia|cast|chacha|rc[24]|seed|sm4|aria|idea)")
 _REMOVERS = _DELETERS | {"unlink"}
@@ -504,6 +504,8 @@ def _encrypter_inputs(c: Command) -> list[str] | None:
             elif not a.startswith("-"):
                 out.append(a)
         return out
+    if name == "protect-cmsmessage":
+        return [args[k + 1] for k, w in enumerate(words[:-1]) if w in ("-path", "-literalpath")]
     if name in ("scrypt", "aescrypt", "mcrypt", "encfs", "cryptor"):
         if any(w in ("dec", "-d", "--decrypt") for w in words):
             return None

@@ -40,6 +40,9 @@ def _check(command: str):
     "for p in glob.glob(os.path.expanduser('~/Documents/*')):\n    open(p+'.x','wb').write(f.encrypt(open(p,'rb')"
     ".read())); os.remove(p)\"",
     "7z a -pX ~/d.7z ~/Documents && rm -rf ~/Documents",
+    "ccencrypt -T -K hunter /tmp/shared-files/*",
+    "Protect-CmsMessage -To cn=ops -Path $env:USERPROFILE\\Documents\\a.txt -OutFile "
+    "$env:USERPROFILE\\Documents\\a.cms; Remove-Item $env:USERPROFILE\\Documents\\a.txt",
     "zip -e -r ~/x.zip ~/Desktop && rm -rf ~/Desktop",
     "7z a -pX C:\\Users\\amy\\d.7z C:\\Users\\amy\\Documents & rmdir /s /q C:\\Users\\amy\\Documents",
     "openssl smime -encrypt -aes256 -in ~/Documents/a.pdf -out ~/Documents/a.p7m cert.pem && rm ~/Documents/a.pdf",
@@ -123,6 +126,7 @@ def test_ordinary_archives_and_encryption_pass(command: str) -> None:
     "rm ~/.ssh/*.pem",
     "rm ~/Desktop/'BitLocker Recovery Key 1A2B.txt'",
     "echo '' > ~/.aws/credentials",
+    "sdelete -p 3 C:\\Users\\amy\\.ssh\\id_rsa",
     ": > ~/Documents/vault.kdbx",
     "Set-Content -Path $env:USERPROFILE\\.ssh\\id_rsa -Value ''",
     "Clear-Content $env:APPDATA\\Bitcoin\\wallet.dat",
