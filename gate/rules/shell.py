@@ -67,6 +67,7 @@ from gate.rules import (
     shell_env,
     shell_notices,
     shell_personal,
+    shell_ransom,
     shell_relays,
     shell_sources,
     shell_staging,
@@ -407,6 +408,10 @@ class Detector(
                 shell_agents.judge(cmd, where, add)
             if cmd.name in shell_agent_config.NAMES:
                 shell_agent_config.judge(self, cmd, analysis, where, add)
+            if cmd.name in shell_ransom.NAMES:
+                shell_ransom.judge(self, cmd, analysis, where, add)
+            if cmd.redirects:
+                shell_ransom.overwrites(self, cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and cmd.name in WEB_SCANNERS and scans_own_machine(cmd):
@@ -422,6 +427,8 @@ class Detector(
             shell_personal.judge(analysis, add)
         if any(c in low for c in shell_notices.WHOLE_CUES):
             shell_notices.whole(analysis, add)
+        if any(c in low for c in shell_ransom.LINE_CUES):
+            shell_ransom.line(self, analysis, add)
         if len(out) < 2:
             return tuple(out)  # nothing to repeat
         seen: set[tuple[str, str]] = set()
@@ -1130,5 +1137,5 @@ RULES: tuple[Rule, ...] = (
           "copy kept. Narrowed to one folder below a system tree it asks (confirm.shell.system-write)."),
     _make("confirm.shell.unparsable", "does not parse", Risk.HIGH,
           "The command has shell syntax errors: what it runs cannot be known for sure.", types=("shell",),
-          confidence=0.5),
+          confidence=0.5),    *(_make(*r) for r in shell_ransom.RULE_DOCS),
 )

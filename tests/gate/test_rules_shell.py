@@ -406,6 +406,15 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["echo 'unterminated", "if [ -f x ]; then", "ls )"],
         ["echo 'terminated'", "if [ -f x ]; then cat x; fi"],
     ),
+    "block.shell.ransom-encrypt": (
+        ["zip -r -m -P pw ~/all.zip ~/Documents", "7z a -pX -sdel ~/d.7z ~/Pictures",
+         "gpg -c --batch --passphrase x ~/a.pdf && rm ~/a.pdf"],
+        ["zip -r site.zip public", "gpg -c notes.txt", "7z a -sdel logs.7z logs/*.log"],
+    ),
+    "block.shell.key-destruction": (
+        ["rm -f ~/.ssh/id_ed25519", "rm ~/Documents/home.kdbx", "rm ~/.aws/credentials"],
+        ["ssh-keygen -R example.org", "rm ~/.ssh/id_ed25519.pub", "rm /tmp/id_test"],
+    ),
 }
 
 
