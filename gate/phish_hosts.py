@@ -18,6 +18,7 @@ letters (`pineapple`). Pure; the tables are read once, and each host is read onc
 from __future__ import annotations
 
 import functools
+import re
 from typing import NamedTuple
 
 from gate.destinations import _ALL_OWN, _BOOK, own_site
@@ -37,14 +38,17 @@ class Finding(NamedTuple):
 
 class _Provider(NamedTuple):
     name: str
-    own: tuple[str, ...]
+    own: frozenset[str]
     paths: tuple[str, ...]
     names: frozenset[str]
 
 
-_PROVIDERS = tuple(_Provider(k, tuple(v["own"]), tuple(p.lower() for p in v["paths"]), frozenset(v["names"]))
+_PROVIDERS = tuple(_Provider(k, frozenset(v["own"]), tuple(p.lower() for p in v["paths"]), frozenset(v["names"]))
                    for k, v in _PH["providers"].items())
 _PROVIDER_OWN = frozenset(d for p in _PROVIDERS for d in p.own)
+# any provider's sign-in path, literally: one pass over a path before the providers are told apart
+_ANY_PATH = re.compile("|".join(re.escape(x) for x in sorted({x for p in _PROVIDERS for x in p.paths}, key=len,
+                                                                reverse=True)))
 _SIGNIN_LABELS = frozenset(_W["signin_labels"])
 # a provider's name that is no other word: beside a sign-in label it blocks; the rest (`g`, `ms`, `live`) ask
 _DISTINCT_NAMES = frozenset(n for p in _PROVIDERS for n in p.names if len(n) >= 5 and n not in
@@ -65,6 +69,7 @@ _AIRDROP = frozenset(_C["airdrop"])
 _BESIDE = frozenset(_C["airdrop_beside"])
 _WALLETS = frozenset(_C["wallets"])
 _WALLET_OWN = frozenset(_C["wallet_own"])
+_LONG_WALLETS = tuple(sorted(m for m in _WALLETS if len(m) >= 9))  # long enough to be misspelt twice
 
 _FH = _PH["free-hosts"]
 _FREE = frozenset(_FH["suffixes"])
@@ -82,6 +87,15 @@ for _tag, _words in (("strong", _STRONG), ("weak", _WEAK), ("decoy", _DECOYS), (
         _TAGS.setdefault(_w.replace("-", ""), set()).add(_tag)
 _VOCAB: dict[str, frozenset[str]] = {w: frozenset(t) for w, t in _TAGS.items()}
 _LONGEST = max(map(len, _VOCAB))
+# the lengths of the words that begin with each two letters, longest first: the cutter tries only these
+_SIZES: dict[str, tuple[int, ...]] = {}
+for _w in _VOCAB:
+    _SIZES[_w[:2]] = (*_SIZES.get(_w[:2], ()), len(_w))
+_SIZES = {k: tuple(sorted(set(v), reverse=True)) for k, v in _SIZES.items()}
+_ENDS: dict[str, tuple[int, ...]] = {}  # the same for the words that end with each two letters
+for _w in _VOCAB:
+    _ENDS[_w[-2:]] = (*_ENDS.get(_w[-2:], ()), len(_w))
+_ENDS = {k: tuple(sorted(set(v), reverse=True)) for k, v in _ENDS.items()}
 _LEET_L = str.maketrans({"0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
 _LEET_I = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
 
@@ -99,8 +113,8 @@ def _cut(part: str) -> list[str]:
     pick: list[int] = [0] * (n + 1)  # the word's length taken at i, 0: the letter is skipped
     for i in range(n - 1, -1, -1):
         best[i], pick[i] = best[i + 1], 0
-        for size in range(min(_LONGEST, n - i), 1, -1):
-            if part[i:i + size] not in _VOCAB:
+        for size in _SIZES.get(part[i:i + 2], ()):
+            if size > n - i or part[i:i + size] not in _VOCAB:
                 continue
             if size <= 3 and not (size == n or ((i == 0 or _word_before(part, i)) and _next_word(part, i + size))):
                 continue  # a short word glued anywhere else is letters of something else
@@ -121,12 +135,12 @@ def _cut(part: str) -> list[str]:
 
 
 def _word_before(part: str, i: int) -> bool:
-    return any(part[i - k:i] in _VOCAB for k in range(4, min(_LONGEST, i) + 1))
+    return any(4 <= k <= i and part[i - k:i] in _VOCAB for k in _ENDS.get(part[i - 2:i], ()))
 
 
 def _next_word(part: str, i: int) -> bool:
     rest = part[i:]
-    return any(rest[:k] in _VOCAB for k in range(4, min(_LONGEST, len(rest)) + 1))
+    return any(4 <= k <= len(rest) and rest[:k] in _VOCAB for k in _SIZES.get(rest[:2], ()))
 
 
 class _Words(NamedTuple):
@@ -141,35 +155,40 @@ class _Words(NamedTuple):
 
 
 def _read(labels: list[str]) -> _Words:
+    parts = [_read_label(label) for label in labels]
+    return _Words(*(frozenset().union(*(getattr(p, k) for p in parts)) for k in _Words._fields))
+
+
+@functools.lru_cache(maxsize=8192)
+def _read_label(label: str) -> _Words:
     got: dict[str, set[str]] = {k: set() for k in _Words._fields}
-    for label in labels:
-        variants = {label}
-        if any(c.isdigit() for c in label):
-            variants |= {label.translate(_LEET_L), label.translate(_LEET_I)}
-        if "rn" in label or "vv" in label:
-            variants.add(label.replace("rn", "m").replace("vv", "w"))
-        for variant in variants:
-            for part in variant.split("-"):
-                if not part:
-                    continue
-                for token in _cut(part):
-                    glued_in = token.startswith("~")
-                    w = token.lstrip("~")
-                    tags = _VOCAB[w]
-                    if "decoy" in tags:
-                        tags = tags - {"decoy", "brand"}  # read whole: the word inside it is not there
-                    if "brand" in tags and not glued_in and (w in _GLUED_BRANDS or len(w) >= 6 or w == part):
-                        got["brands"].add(_brand_of(w))
-                    if "strong" in tags:
-                        got["strong"].add(w)
-                    if "weak" in tags:
-                        got["weak"].add(w)
-                    for tag, key in (("coin", "coins"), ("give", "give"), ("airdrop", "airdrop"),
-                                     ("beside", "beside")):
-                        if tag in tags:
-                            got[key].add(w)
-                    if "wallet" in tags and not glued_in:
-                        got["wallets"].add(w)
+    variants = {label}
+    if any(c.isdigit() for c in label):
+        variants |= {label.translate(_LEET_L), label.translate(_LEET_I)}
+    if "rn" in label or "vv" in label:
+        variants.add(label.replace("rn", "m").replace("vv", "w"))
+    for variant in variants:
+        for part in variant.split("-"):
+            if not part:
+                continue
+            for token in _cut(part):
+                glued_in = token.startswith("~")
+                w = token.lstrip("~")
+                tags = _VOCAB[w]
+                if "decoy" in tags:
+                    tags = tags - {"decoy", "brand"}  # read whole: the word inside it is not there
+                if "brand" in tags and not glued_in and (w in _GLUED_BRANDS or len(w) >= 6 or w == part):
+                    got["brands"].add(_brand_of(w))
+                if "strong" in tags:
+                    got["strong"].add(w)
+                if "weak" in tags:
+                    got["weak"].add(w)
+                for tag, key in (("coin", "coins"), ("give", "give"), ("airdrop", "airdrop"),
+                                 ("beside", "beside")):
+                    if tag in tags:
+                        got[key].add(w)
+                if "wallet" in tags and not glued_in:
+                    got["wallets"].add(w)
     return _Words(**{k: frozenset(v) for k, v in got.items()})
 
 
@@ -182,10 +201,13 @@ def _skipped(host: str) -> bool:
     return host.rsplit(".", 1)[-1] in _LOCAL_TLDS
 
 
-def _under(host: str, domains) -> str | None:
-    for d in domains:
-        if host == d or host.endswith("." + d):
-            return d
+def _under(host: str, domains: frozenset[str]) -> str | None:
+    """The listed domain the host is, or is under."""
+    labels = host.split(".")
+    for i in range(len(labels) - 1):
+        suffix = ".".join(labels[i:])
+        if suffix in domains:
+            return suffix
     return None
 
 
@@ -223,10 +245,10 @@ def provider_sign_in(host: str, path: str, query: str = "") -> Finding | None:
     if _skipped(host):
         return None
     low = (path or "").lower() + ("?" + query.lower() if query else "")
-    if len(low) > 1:
+    if len(low) > 1 and _ANY_PATH.search(low):
         for p in _PROVIDERS:
             for prefix in p.paths:
-                if _at_segment(low, prefix) and _under(host, p.own) is None and not own_site(host):
+                if prefix in low and _at_segment(low, prefix) and _under(host, p.own) is None and not own_site(host):
                     return Finding("block", f"{host} serves {p.name.title()}'s sign-in page {prefix!r}, and is not "
                                             f"{p.name.title()}'s")
     hit = _provider_host(host)
@@ -303,8 +325,9 @@ def kit_host(host: str) -> Finding | None:
         site = reg_labels[0] if parent is None else named[-1]
         plain = site.replace("-", "")
         spellings = {plain, plain.replace("rn", "m").replace("vv", "w"), plain.translate(_LEET_L)}
-        for maker in sorted(w.wallets) or [m for m in _WALLETS if len(m) >= 9 and
-                                            any(_edits_within(x, m, 2) for x in spellings)]:
+        for maker in sorted(w.wallets) or [m for m in _LONG_WALLETS for x in spellings
+                                            if abs(len(x) - len(m)) <= 2 and (x[:2] == m[:2] or x[-2:] == m[-2:])
+                                            and _edits_within(x, m, 2)][:1]:
             extra = w.strong | w.give | w.airdrop
             level = "block" if extra else "confirm"
             return Finding(level, f"{host} is named for the wallet {maker!r} and is not its maker's site")
