@@ -2,6 +2,7 @@
 
     provider_sign_in(host, path) -> Finding | None   a big provider's sign-in path, or its sign-in host's shape
                                                       (`accounts.google.<elsewhere>`), on a host not the provider's
+    title_claim(host, title) -> Finding | None        a page titled as a provider's sign-in on a host not its
     kit_host(host) -> Finding | None                  the words a kit's host is made of: account and security words
                                                       run together or stacked, a brand written short or with digits
                                                       beside them, a dynamic-DNS or free host's site named so, a coin
@@ -24,7 +25,7 @@ from typing import NamedTuple
 from gate.destinations import _ALL_OWN, _BOOK, own_site
 from gate.urls import ip_of, is_loopback, registrable
 
-__all__ = ["Finding", "kit_host", "provider_sign_in"]
+__all__ = ["Finding", "kit_host", "provider_sign_in", "title_claim"]
 
 _PH = _BOOK["phish-host"]
 _W = _PH["words"]
@@ -41,10 +42,15 @@ class _Provider(NamedTuple):
     own: frozenset[str]
     paths: tuple[str, ...]
     names: frozenset[str]
+    titles: tuple[str, ...]
 
 
-_PROVIDERS = tuple(_Provider(k, frozenset(v["own"]), tuple(p.lower() for p in v["paths"]), frozenset(v["names"]))
-                   for k, v in _PH["providers"].items())
+_PROVIDERS = tuple(_Provider(k, frozenset(v["own"]), tuple(p.lower() for p in v["paths"]), frozenset(v["names"]),
+                             tuple(v.get("titles", ()))) for k, v in _PH["providers"].items())
+_TITLE_PUNCT = re.compile(r"[\W_]+")
+_TITLES = re.compile(r"\b(?:" + "|".join(re.escape(t) for p in _PROVIDERS for t in sorted(p.titles, key=len,
+                                                                                          reverse=True)) + r")\b")
+_TITLE_OF = {t: p for p in _PROVIDERS for t in p.titles}
 _PROVIDER_OWN = frozenset(d for p in _PROVIDERS for d in p.own)
 # any provider's sign-in path, literally: one pass over a path before the providers are told apart
 _ANY_PATH = re.compile("|".join(re.escape(x) for x in sorted({x for p in _PROVIDERS for x in p.paths}, key=len,
@@ -74,6 +80,7 @@ _LONG_WALLETS = tuple(sorted(m for m in _WALLETS if len(m) >= 9))  # long enough
 _FH = _PH["free-hosts"]
 _FREE = frozenset(_FH["suffixes"])
 _DYN = frozenset(_FH["dynamic_dns"]) | frozenset(_BOOK["phishing"]["dynamic_dns"])
+_DEV = frozenset(_FH["dev_hosts"])
 _ABUSED = frozenset(_BOOK["tlds"]["abused"])
 _LOCAL_TLDS = frozenset({"local", "localhost", "lan", "home", "internal", "test", "example", "invalid", "arpa",
                          "corp", "intranet", "onion"})
@@ -260,6 +267,22 @@ def provider_sign_in(host: str, path: str, query: str = "") -> Finding | None:
                           f"{registrable(host)}, which is not {p.name.title()}'s")
 
 
+def title_claim(host: str, title: str) -> Finding | None:
+    """The page's window title is a big provider's sign-in page's (`Sign in - Google Accounts`) and its host is not
+    the provider's: a copy of the provider's sign-in page."""
+    host = host.lower().rstrip(".")
+    if not title or _skipped(host):
+        return None
+    m = _TITLES.match(_TITLE_PUNCT.sub(" ", title[:300].lower()).strip())  # the title is the page's name
+    if m is None:
+        return None
+    p = _TITLE_OF[m.group(0)]
+    if _under(host, p.own) is not None or own_site(host):
+        return None
+    return Finding("block", f"{host}, a page titled as {p.name.title()}'s sign-in ({m.group(0)!r}) on a host that is "
+                            f"not {p.name.title()}'s")
+
+
 def _parent(host: str) -> tuple[str, str] | None:
     """`(suffix, kind)` when the host is a site on a dynamic-DNS zone or a free website host."""
     labels = host.split(".")
@@ -316,7 +339,9 @@ def kit_host(host: str) -> Finding | None:
     named = [lbl for lbl in named if lbl not in {"www", "ww", "www2", "m"}]
     if not named:
         return None
-    listed_own = _under(host, _ALL_OWN) is not None or _under(host, _PROVIDER_OWN) is not None
+    mine = _under(host, _ALL_OWN) or _under(host, _PROVIDER_OWN)
+    # a free host's tenant is whoever opened it, even where the host is a listed brand's
+    listed_own = mine is not None and (parent is None or len(mine) > len(parent[0]))
     own = listed_own or (parent is None and own_site(host))
     w = _read(named)
     # a wallet maker's name on another domain: the recovery phrase is what that page is for
@@ -337,7 +362,7 @@ def kit_host(host: str) -> Finding | None:
     words = w.strong | w.weak
     where = f" on {parent[1]} ({parent[0]})" if parent else ""
     if brands:
-        if w.strong or len(w.weak) >= 2 or (parent is not None and words):
+        if w.strong or len(w.weak) >= 2 or (parent is not None and parent[0] not in _DEV and words):
             return Finding("block", f"{host} writes {brands[0]!r} beside {', '.join(sorted(words)[:3])}{where}")
         if w.weak:
             return Finding("confirm", f"{host} writes {brands[0]!r} beside {sorted(w.weak)[0]!r}{where}")
@@ -345,18 +370,18 @@ def kit_host(host: str) -> Finding | None:
         return Finding(c.level, f"{host} is named as {c.why}{where}")
     if parent is not None:
         lure = words - _HOME
-        if (w.strong - _HOME) and len(words) >= 2:
+        if (w.strong - _HOME) and len(words) >= 2 and parent[0] not in _DEV:
             return Finding("block", f"{host} is named with {', '.join(sorted(words)[:3])}{where}")
         if lure and (w.strong - _HOME or len(words) >= 3 or (len(words) >= 2 and _all_words(named))):
             return Finding("confirm", f"{host} is named with {', '.join(sorted(words)[:3])}{where}")
         return None
     sub_words = _read(sub) if sub else None
     stacked = sub_words is not None and len(sub_words.strong | sub_words.weak) >= 2
-    if w.strong and len(words) >= 4:
+    if (w.strong and len(words) >= 4) or len(words) >= 5:
         return Finding("block", f"{host} stacks account words: {', '.join(sorted(words)[:4])}")
     if w.strong and (len(words) >= 3 or (stacked and len(words) >= 2)):
         return Finding("confirm", f"{host} is named with account words: {', '.join(sorted(words)[:3])}")
-    if stacked and sub_words is not None and _all_words(sub):
+    if stacked and sub_words is not None and any("-" in label and _all_words([label]) for label in sub):
         return Finding("confirm", f"{host} puts account words in front of another site: "
                                   f"{', '.join(sorted(sub_words.strong | sub_words.weak)[:3])}")
     if host.rsplit(".", 1)[-1] in _ABUSED and len(w.coins) + len(w.weak & {"wallet"}) >= 2:

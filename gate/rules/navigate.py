@@ -44,7 +44,7 @@ from gate.fields import label_text
 from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat, url_shape
 from gate.model import Risk
 from gate.normalise import fold
-from gate.phish_hosts import Finding, kit_host, provider_sign_in
+from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
@@ -2158,6 +2158,14 @@ def _page_kit(ctx: Context) -> Finding | None:
     return _kit_finding(action_url(ctx))
 
 
+def _page_title_claim(ctx: Context) -> Finding | None:
+    title = ctx.observation.window_title
+    parts = split_url(action_url(ctx) or "") if title else None
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    return title_claim(parts.host, title)
+
+
 def _provider_nav(ctx: Context) -> Finding | None:
     parts = _nav_web(ctx)
     return provider_sign_in(parts.host, parts.path, parts.query) if parts is not None and parts.host else None
@@ -2233,9 +2241,12 @@ def kit_host_secret(ctx: Context) -> CheckResult:
     """On a page whose host opening would ask or block as a kit's (`confirm.nav.kit-host`, `block.nav.kit-host`,
     the provider sign-in rules): typing a password, a card number, a PIN, a one-time code, a seed phrase or a private
     key is what the page collects; a sign-in, continue or verify click on a page that would block is the same step.
-    The typed text is redacted."""
+    A secret typed on a page whose window title is a big provider's sign-in page's (`Sign in - Google Accounts`,
+    `Manage your Apple ID`) on a host that is not the provider's blocks too. The typed text is redacted."""
     f = ctx.derived(_page_kit)
     if f is None:
+        if ctx.action.type == "type" and (t := ctx.derived(_page_title_claim)) is not None and _kit_secret(ctx):
+            return f"typing a secret on {t.why}"
         return None
     if ctx.action.type == "type":
         return f"typing a secret on {f.why}" if _kit_secret(ctx) else None

@@ -181,3 +181,38 @@ def test_the_same_typing_on_a_real_sign_in_page_is_not_judged_here():
         assert not {"block.nav.kit-host-secret", "confirm.nav.kit-host-action"} & ids(
             typed(page, "Password", "Blue-Heron-72!"))
         assert not {"block.nav.kit-host-secret", "confirm.nav.kit-host-action"} & ids(clicked(page, "Next"))
+
+
+def test_a_developers_platform_asks_where_a_dynamic_dns_name_blocks():
+    demo = kit_host("email-verification-service.example-demo.netlify.app".replace("example-demo.", ""))
+    assert demo is not None and demo.level == "confirm"
+    dyn = kit_host("email-verification-service.hopto.org")
+    assert dyn is not None and dyn.level == "block"
+    assert kit_host("auth-demo.netlify.app") is None
+    assert kit_host("johnsmith.github.io") is None
+    branded = kit_host("paypal-account-verify.netlify.app")
+    assert branded is not None and branded.level == "block"
+
+
+def typed_titled(page: str, title: str, label: str, text: str):
+    action = {"type": "type", "text": text, "target": {"label": label}}
+    return GATE.assess(action_from_dict(action), Observation(url=page, window_title=title, app="Google Chrome"))
+
+
+@pytest.mark.parametrize("title", ["Sign in - Google Accounts - Google Chrome", "Sign in to your Microsoft account",
+                                   "Manage your Apple ID", "Log in to your PayPal account", "Amazon Sign-In"])
+def test_a_secret_typed_under_a_providers_sign_in_title_on_another_host_blocks(title):
+    r = typed_titled("https://files-share.example-docs.net/view", title, "Password", "Maple-Leaf-44!")
+    assert r.decision is Decision.BLOCK and "block.nav.kit-host-secret" in ids(r)
+
+
+def test_the_providers_own_page_and_a_page_about_the_provider_pass():
+    own = typed_titled("https://accounts.google.com/v3/signin/challenge/pwd", "Sign in - Google Accounts",
+                       "Password", "Maple-Leaf-44!")
+    assert "block.nav.kit-host-secret" not in ids(own)
+    article = typed_titled("https://blog.example.com/apple-id", "How to reset your Apple ID - Example Blog",
+                           "Password", "Maple-Leaf-44!")
+    assert "block.nav.kit-host-secret" not in ids(article)
+    search = typed_titled("https://files-share.example-docs.net/view", "Sign in - Google Accounts", "Search",
+                          "quarterly report")
+    assert "block.nav.kit-host-secret" not in ids(search)
