@@ -53,8 +53,8 @@ _TITLES = re.compile(r"\b(?:" + "|".join(re.escape(t) for p in _PROVIDERS for t 
 _TITLE_OF = {t: p for p in _PROVIDERS for t in p.titles}
 _PROVIDER_OWN = frozenset(d for p in _PROVIDERS for d in p.own)
 # any provider's sign-in path, literally: one pass over a path before the providers are told apart
-_ANY_PATH = re.compile("|".join(re.escape(x) for x in sorted({x for p in _PROVIDERS for x in p.paths}, key=len,
-                                                                reverse=True)))
+_ANY_PATH = re.compile("|".join(re.escape(x) for x in sorted({x for p in _PROVIDERS for x in p.paths},
+                                                                key=lambda x: (-len(x), x))))
 _SIGNIN_LABELS = frozenset(_W["signin_labels"])
 # a provider's name that is no other word: beside a sign-in label it blocks; the rest (`g`, `ms`, `live`) ask
 _DISTINCT_NAMES = frozenset(n for p in _PROVIDERS for n in p.names if len(n) >= 5 and n not in
