@@ -44,6 +44,7 @@ from gate.fields import label_text
 from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat, url_shape
 from gate.model import Risk
 from gate.normalise import fold
+from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, rule
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
@@ -2138,6 +2139,141 @@ def lure_page_action(ctx: Context) -> CheckResult:
     act = _acted_on(ctx)
     return f"{act} on a page that may be a lure: {why}" if act else None
 
+# -- phishing kits' host names and big providers' sign-in pages elsewhere --------------------------------------------
+# gate/phish_hosts.py reads the host word by word against `[phish-host]` of resources/destinations.toml.
+
+
+def _kit_finding(url: str | None) -> Finding | None:
+    parts = split_url(url) if url else None
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    return provider_sign_in(parts.host, parts.path, parts.query) or kit_host(parts.host)
+
+
+def _nav_kit(ctx: Context) -> Finding | None:
+    return _kit_finding(ctx.action.url)  # type: ignore[union-attr]
+
+
+def _page_kit(ctx: Context) -> Finding | None:
+    return _kit_finding(action_url(ctx))
+
+
+def _page_title_claim(ctx: Context) -> Finding | None:
+    title = ctx.observation.window_title
+    parts = split_url(action_url(ctx) or "") if title else None
+    if parts is None or parts.scheme not in _WEB or not parts.host:
+        return None
+    return title_claim(parts.host, title)
+
+
+def _provider_nav(ctx: Context) -> Finding | None:
+    parts = _nav_web(ctx)
+    return provider_sign_in(parts.host, parts.path, parts.query) if parts is not None and parts.host else None
+
+
+@rule("block.nav.provider-sign-in-elsewhere", "a big provider's sign-in page, or its sign-in host's name, on a site "
+      "that is not the provider's", risk=Risk.CRITICAL, types=NAV, confidence=0.85)
+def provider_sign_in_elsewhere(ctx: Context) -> CheckResult:
+    """Google's `/ServiceLogin` or `/signin/v2/`, Microsoft's `/common/oauth2/` or `login.srf`, Apple's `/appleauth/`,
+    PayPal's `/cgi-bin/webscr`, Amazon's `/ap/signin` ... on a host that is not the provider's, or the provider's
+    sign-in host written in front of another domain (`accounts.google.<elsewhere>`): a copy of its sign-in page.
+    The providers' own domains, this machine and private names pass."""
+    f = ctx.derived(_provider_nav)
+    return f.why if f is not None and f.level == "block" else None
+
+
+@rule("confirm.nav.provider-sign-in-host", "a sign-in host shaped like a big provider's, in front of another domain",
+      risk=Risk.HIGH, types=NAV, confidence=0.75)
+def provider_sign_in_host(ctx: Context) -> CheckResult:
+    """`accounts.g.<elsewhere>`, `login.ms.<elsewhere>`: a sign-in label followed by a provider's short name, on a
+    domain that is not the provider's. The short name may be something else's: asks."""
+    f = ctx.derived(_provider_nav)
+    return f.why if f is not None and f.level == "confirm" else None
+
+
+@rule("block.nav.kit-host", "a host named like a phishing kit's: a brand beside account words, a coin giveaway, "
+      "account words stacked or on a free host", risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def kit_host_block(ctx: Context) -> CheckResult:
+    """A brand, written whole, short (`amz`) or with digits for letters (`app1e`), beside account or security words
+    in the host of a site that is not the brand's (`accountservice-amz.<dyn-dns>`, `amazon.verificationalert...`);
+    a coin beside a giveaway (`eth-giveaway`, `btc-doubler`); four account words stacked with a warning among them;
+    a dynamic-DNS or free host's site named with a warning and another account word. A wallet maker's name on
+    another domain beside a lure. Brands' own domains and a home server's plain name pass."""
+    f = ctx.derived(_nav_kit)
+    return f.why if f is not None and f.level == "block" and ctx.derived(_provider_nav) is None else None
+
+
+@rule("confirm.nav.kit-host", "a host named with account words run together or stacked, a wallet maker's name "
+      "elsewhere, or an airdrop", risk=Risk.HIGH, types=NAV, confidence=0.7)
+def kit_host_confirm(ctx: Context) -> CheckResult:
+    """Account and security words run together or stacked in front of another site (`service-account.<...>`,
+    `<...>lockedappservice`), a brand beside one of them, a wallet maker's name on another domain or misspelt, an
+    airdrop or a wallet's "fix" in a site's name, a coin wallet's name under a bulk-registered top-level name: the
+    shapes kits take without one brand's exact name. Asks: an ordinary site may be named so."""
+    f = ctx.derived(_nav_kit)
+    return f.why if f is not None and f.level == "confirm" and ctx.derived(_provider_nav) is None else None
+
+
+_KIT_SECRET_FIELD = re.compile(r"\b(?:mnemonic|keystore|secret (?:recovery )?phrase|wallet phrase|backup phrase|"
+                               r"passphrase|\d{2} ?word|private ?key|seed|kennwort|passwort|geheimzahl|mot de passe|"
+                               r"contrase(?:ñ|n)a|senha|wachtwoord|codice|c(?:ó|o)digo|tan|cvv2|expir\w*|"
+                               r"atm|security (?:question|answer)|date of birth|birth ?date|birthday|geburtsdatum|"
+                               r"date de naissance|fecha de nacimiento|maiden name)\b")
+_KIT_CLICK = re.compile(r"\b(?:sign ?in|log ?in|log ?on|login|signin|continue|next|proceed|verify|validate|confirm|"
+                        r"submit|pay|checkout|unlock|restore|connect|import|authenticate|claim|access|update|send|"
+                        r"secure|recover|sync|accept|get|join|buy|unlock|connexion|anmelden|iniciar|accedi|entrar|"
+                        r"inloggen|valider|weiter|continuer|payer|continuar|verificar)\b")
+
+
+def _kit_secret(ctx: Context) -> bool:
+    target = ctx.action.target
+    field = _NON_WORD.sub(" ", " ".join(p for p in (target.label, target.name, target.role) if p).lower()) \
+        if target else ""
+    text = ctx.action.text or ""  # type: ignore[attr-defined]
+    return bool(_SECRET_FIELD.search(field) or _KIT_SECRET_FIELD.search(field) or
+                (text and (find_sensitive(text) or _CARD_RUN.match(text) or
+                           (len(text) <= 80 and password_shaped(text)))))
+
+
+@rule("block.nav.kit-host-secret", "typing a password, card, PIN, code or wallet secret on a phishing kit's host, "
+      "or signing in there", risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.8)
+def kit_host_secret(ctx: Context) -> CheckResult:
+    """On a page whose host opening would ask or block as a kit's (`confirm.nav.kit-host`, `block.nav.kit-host`,
+    the provider sign-in rules): typing a password, a card number, a PIN, a one-time code, a seed phrase or a private
+    key is what the page collects; a sign-in, continue or verify click on a page that would block is the same step.
+    A secret typed on a page whose window title is a big provider's sign-in page's (`Sign in - Google Accounts`,
+    `Manage your Apple ID`) on a host that is not the provider's blocks too. The typed text is redacted."""
+    f = ctx.derived(_page_kit)
+    if f is None:
+        if ctx.action.type == "type" and (t := ctx.derived(_page_title_claim)) is not None and _kit_secret(ctx):
+            return f"typing a secret on {t.why}"
+        return None
+    if ctx.action.type == "type":
+        return f"typing a secret on {f.why}" if _kit_secret(ctx) else None
+    target = ctx.action.target
+    label = " ".join(p for p in (target.label, target.name) if p) if target else ""
+    if f.level == "block" and _KIT_CLICK.search(_NON_WORD.sub(" ", fold(label[:200]).lower())):
+        return f"{label[:40]!r} on {f.why}"
+    return None
+
+
+@rule("confirm.nav.kit-host-action", "typing or signing in on a phishing kit's host", risk=Risk.HIGH,
+      types=("click", "type"), redact=("text",), confidence=0.7)
+def kit_host_action(ctx: Context) -> CheckResult:
+    """Any typing (an account's name, an address) or a sign-in, continue, claim or connect click on a page whose
+    host opening would ask as a kit's: the person decides. Leaving passes."""
+    f = ctx.derived(_page_kit)
+    if f is None:
+        return None
+    if ctx.action.type == "type":
+        return f"typing on {f.why}" if (ctx.action.text or "").strip() else None  # type: ignore[attr-defined]
+    target = ctx.action.target
+    label = " ".join(p for p in (target.label, target.name) if p) if target else ""
+    if _KIT_CLICK.search(_NON_WORD.sub(" ", fold(label[:200]).lower())) and not _LEAVE.match(label.lower()):
+        return f"{label[:40]!r} on {f.why}"
+    return None
+
+
 RULES = (
     answer_on_operation_page,
     records_out,
@@ -2191,4 +2327,10 @@ RULES = (
     url_shape_confirm,
     lure_page_entry,
     lure_page_action,
+    provider_sign_in_elsewhere,
+    provider_sign_in_host,
+    kit_host_block,
+    kit_host_confirm,
+    kit_host_secret,
+    kit_host_action,
 )
