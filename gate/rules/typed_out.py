@@ -47,6 +47,7 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from gate.dataout import Payload, birth_and_address, carried, local_ip, security_answers
 from gate.dataout import destination as data_destination
@@ -1020,15 +1021,83 @@ def contact_entries(text: str) -> int:
     return count
 
 
+# a table's row: fields split by commas, tabs, semicolons or bars (a CSV or TSV export, a pasted table)
+_ROW_SPLIT = re.compile(r"\s*[,\t;|]\s*")
+_NAME_FIELD = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+(?: [A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’.-]+){0,3}$|"
+                         r"^[\u3040-\u30ff\u4e00-\u9fff]{2,6}$")
+# a header row's column names of a contact list: name, e-mail, phone, address, company, birth date, SSN
+_CONTACT_COLUMNS = re.compile(
+    r"^(?:(?:first|last|full|given|family|sur)[ _-]?name|name|names|e[ _-]?mail(?: address)?|email address|mail|"
+    r"phone(?: number)?|mobile|cell|tel|telephone|address|street|city|zip|postcode|company|organi[sz]ation|"
+    r"birth ?date|date of birth|dob|birthday|ssn|social security(?: number)?|"
+    r"vorname|nachname|telefon|handy|adresse|firma|geburtsdatum|prénom|nom|téléphone|courriel|société|"
+    r"date de naissance|nombre|apellidos?|teléfono|correo(?: electrónico)?|dirección|empresa|"
+    r"fecha de nacimiento|cognome|telefono|indirizzo|azienda|data di nascita|sobrenome|endereço|"
+    r"data de nascimento|naam|voornaam|achternaam|telefoon|adres|bedrijf|geboortedatum|"
+    r"姓名|名前|氏名|電話|电话|電話番号|手机|邮箱|メール|住所|地址|会社|公司)$", re.IGNORECASE)
+
+
+class ContactRows(NamedTuple):
+    entries: int  # people's entries: a name with an e-mail address or a phone number
+    full: int  # of which with both an e-mail address and a phone number
+    header: bool  # a header row names contact columns (name, e-mail, phone...)
+
+
+def _phone_like(field: str) -> bool:
+    m = _PHONE.fullmatch(field.strip())
+    return m is not None and 7 <= sum(c.isdigit() for c in field) <= 15 and not _DATE.fullmatch(field.strip())
+
+
+def contact_rows(text: str) -> ContactRows:
+    """The rows of a contact table the text holds (a CSV or TSV export, a pasted table: one person a line, their
+    fields split by commas, tabs, semicolons or bars), and whether a header row names its contact columns."""
+    entries = full = 0
+    header = False
+    for line in text[:8192].splitlines():
+        fields = [f.strip(" \"'") for f in _ROW_SPLIT.split(line.strip()) if f.strip(" \"'")]
+        if len(fields) < 2:
+            continue
+        if sum(1 for f in fields if _CONTACT_COLUMNS.match(f)) >= 2:
+            header = True
+            continue
+        email = any(_EMAIL.fullmatch(f) for f in fields)
+        phone = any(_phone_like(f) for f in fields)
+        if (email or phone) and any(_NAME_FIELD.match(f) for f in fields):
+            entries += 1
+            full += email and phone
+    return ContactRows(entries, full, header)
+
+
 def _contacts_out(ctx: Context) -> int:
-    """The people whose contact entries the typed text lists where it goes to people, or 0. Once per context."""
+    """The people whose contact entries the typed text lists where it goes to people, or 0. Once per context.
+    Three entries make a list; so do two full rows of a table (an e-mail and a phone each), or one row under a
+    header that names contact columns."""
     text = getattr(ctx.action, "text", "") or ""
     if len(text) < 30 or ctx.derived(code_editor) or ctx.derived(destination).runs_commands:
         return 0
     if not (_goes_out(ctx) or _read_by_many(ctx)):
         return 0
     n = contact_entries(text)
-    return n if n >= 3 else 0
+    if n >= 3:
+        return n
+    rows = contact_rows(text) if "\n" in text.strip() else ContactRows(0, 0, False)
+    if rows.full >= 2 or (rows.header and rows.entries >= 1) or rows.entries >= 3:
+        return max(n, rows.entries)
+    return 0
+
+
+@rule("block.typed.contact-list-public", "Several people's contact details typed into a public post, a comment or a "
+      "forum", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def contact_list_public(ctx: Context) -> str | None:
+    """The contact list of `confirm.typed.contact-list-out` (three or more people's names with e-mail addresses or
+    phone numbers, or rows of a contact table: a CSV or TSV export, with or without its header) typed into a
+    public post, a comment, a reply, an issue or a forum's thread: everyone who reads there can harvest it. A
+    person's own shipping details in a checkout form, one address in a To field and a table of products pass.
+    The text is redacted from the log."""
+    n = ctx.derived(_contacts_out)
+    if not n or not _record_read_by_many(ctx):
+        return None
+    return f"{n} people's contact details typed into a public place ({field_place(ctx)})"
 
 
 @rule("confirm.typed.contact-list-out", "Several people's contact details typed into a message, a comment or a post",
@@ -1040,7 +1109,7 @@ def contact_list_out(ctx: Context) -> str | None:
     details, a list of names alone, and the same list typed into a spreadsheet or an editor pass. The text is
     redacted from the log."""
     n = ctx.derived(_contacts_out)
-    if not n:
+    if not n or _record_read_by_many(ctx):
         return None
     return f"{n} people's contact details typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
 
@@ -1150,7 +1219,8 @@ def private_detail(ctx: Context) -> str | None:
     return f"{found.said} ({short(found.quote, 40)!r}) typed into {field_place(ctx)}, where it is not needed"
 
 
-RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, contact_list_out, confidential_out,
+RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, contact_list_out,
+                           contact_list_public, confidential_out,
                            secret_out,
                            secret_into_file,
                            personal_record_public, personal_record_out,
