@@ -1021,10 +1021,13 @@ def contact_entries(text: str) -> int:
     return count
 
 
-# a table's row: fields split by commas, tabs, semicolons or bars (a CSV or TSV export, a pasted table)
-_ROW_SPLIT = re.compile(r"\s*[,\t;|]\s*")
+# a table's row: fields split by commas, tabs, semicolons, bars or a spaced dash (a CSV or TSV export, a pasted
+# table, a list written out: "Ann Roe - ann@example.com - 555 0100")
+_ROW_SPLIT = re.compile(r"\s*[,\t;|]\s*|\s+[-–—/]\s+")
 _NAME_FIELD = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+(?: [A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’.-]+){0,3}$|"
                          r"^[\u3040-\u30ff\u4e00-\u9fff]{2,6}$")
+_FIELD_LABEL = re.compile(r"^[^\W\d][\w .-]{0,24}:\s*")  # "Name: ", "E-mail: ", "Tel.: "
+_FIELD_MARKS = " \"'<>()[]*•·-–—"
 # a header row's column names of a contact list: name, e-mail, phone, address, company, birth date, SSN
 _CONTACT_COLUMNS = re.compile(
     r"^(?:(?:first|last|full|given|family|sur)[ _-]?name|name|names|e[ _-]?mail(?: address)?|email address|mail|"
@@ -1044,72 +1047,98 @@ class ContactRows(NamedTuple):
 
 
 def _phone_like(field: str) -> bool:
-    m = _PHONE.fullmatch(field.strip())
-    return m is not None and 7 <= sum(c.isdigit() for c in field) <= 15 and not _DATE.fullmatch(field.strip())
+    m = _PHONE.fullmatch(field)
+    return m is not None and 7 <= sum(c.isdigit() for c in field) <= 15 and not _DATE.fullmatch(field)
 
 
 def contact_rows(text: str) -> ContactRows:
-    """The rows of a contact table the text holds (a CSV or TSV export, a pasted table: one person a line, their
-    fields split by commas, tabs, semicolons or bars), and whether a header row names its contact columns."""
+    """The rows of a contact table the text holds (a CSV or TSV export, a pasted table, a list written one person
+    a line: their fields split by commas, tabs, semicolons, bars or a spaced dash, each perhaps after its label),
+    and whether a header row names its contact columns."""
     entries = full = 0
     header = False
     for line in text[:8192].splitlines():
-        fields = [f.strip(" \"'") for f in _ROW_SPLIT.split(line.strip()) if f.strip(" \"'")]
-        if len(fields) < 2:
+        raw = [f.strip(_FIELD_MARKS) for f in _ROW_SPLIT.split(line.strip())]
+        raw = [f for f in raw if f]
+        if len(raw) < 2:
             continue
-        if sum(1 for f in fields if _CONTACT_COLUMNS.match(f)) >= 2:
+        if sum(1 for f in raw if _CONTACT_COLUMNS.match(f)) >= 2:
             header = True
             continue
-        email = any(_EMAIL.fullmatch(f) for f in fields)
-        phone = any(_phone_like(f) for f in fields)
-        if (email or phone) and any(_NAME_FIELD.match(f) for f in fields):
+        email = phone = name = False
+        for f in raw:
+            f = _FIELD_LABEL.sub("", f).strip(_FIELD_MARKS)
+            found = _EMAIL.search(f)
+            if found is not None:
+                email = True
+                f = (f[:found.start()] + f[found.end():]).strip(_FIELD_MARKS)
+            if not f:
+                continue
+            if _phone_like(f):
+                phone = True
+            elif _NAME_FIELD.match(f):
+                name = True
+        if name and (email or phone):
             entries += 1
             full += email and phone
     return ContactRows(entries, full, header)
 
 
-def _contacts_out(ctx: Context) -> int:
-    """The people whose contact entries the typed text lists where it goes to people, or 0. Once per context.
-    Three entries make a list; so do two full rows of a table (an e-mail and a phone each), or one row under a
-    header that names contact columns."""
+class _Contacts(NamedTuple):
+    people: int  # the people whose entries are listed (0: no list)
+    many: bool  # many records: five people or more, or two full rows (a name, an e-mail address and a phone)
+
+
+_NO_CONTACTS = _Contacts(0, False)
+
+
+def _contacts_out(ctx: Context) -> _Contacts:
+    """The contact list the typed text holds where it goes to people. Once per context. Three entries make a list;
+    so do two full rows of a table (an e-mail and a phone each), or one row under a header naming contact columns."""
     text = getattr(ctx.action, "text", "") or ""
     if len(text) < 30 or ctx.derived(code_editor) or ctx.derived(destination).runs_commands:
-        return 0
+        return _NO_CONTACTS
     if not (_goes_out(ctx) or _read_by_many(ctx)):
-        return 0
+        return _NO_CONTACTS
     n = contact_entries(text)
-    if n >= 3:
-        return n
     rows = contact_rows(text) if "\n" in text.strip() else ContactRows(0, 0, False)
-    if rows.full >= 2 or (rows.header and rows.entries >= 1) or rows.entries >= 3:
-        return max(n, rows.entries)
-    return 0
+    people = max(n, rows.entries)
+    if n >= 3 or rows.full >= 2 or (rows.header and rows.entries >= 1) or rows.entries >= 3:
+        return _Contacts(people, people >= 5 or rows.full >= 2)
+    return _NO_CONTACTS
 
 
-@rule("block.typed.contact-list-public", "Several people's contact details typed into a public post, a comment or a "
+def _contacts_public(ctx: Context) -> bool:
+    found = ctx.derived(_contacts_out)
+    return found.many and _record_read_by_many(ctx)
+
+
+@rule("block.typed.contact-list-public", "Many people's contact records typed into a public post, a comment or a "
       "forum", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
 def contact_list_public(ctx: Context) -> str | None:
-    """The contact list of `confirm.typed.contact-list-out` (three or more people's names with e-mail addresses or
-    phone numbers, or rows of a contact table: a CSV or TSV export, with or without its header) typed into a
-    public post, a comment, a reply, an issue or a forum's thread: everyone who reads there can harvest it. A
-    person's own shipping details in a checkout form, one address in a To field and a table of products pass.
-    The text is redacted from the log."""
-    n = ctx.derived(_contacts_out)
-    if not n or not _record_read_by_many(ctx):
+    """Many people's contact records (five or more names with e-mail addresses or phone numbers, or two or more
+    full rows of a contact table: a name, an e-mail address and a phone, as a CSV or TSV export or a list written
+    out) typed into a public post, a comment, a reply, an issue or a forum's thread: everyone who reads there can
+    harvest them. A shorter list there asks (`confirm.typed.contact-list-out`). A person's own shipping details in
+    a checkout form, one address in a To field and a table of products pass. The text is redacted from the log."""
+    if not ctx.derived(_contacts_public):
         return None
-    return f"{n} people's contact details typed into a public place ({field_place(ctx)})"
+    n = ctx.derived(_contacts_out).people
+    return f"{n} people's contact records typed into a public place ({field_place(ctx)})"
 
 
 @rule("confirm.typed.contact-list-out", "Several people's contact details typed into a message, a comment or a post",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.75)
 def contact_list_out(ctx: Context) -> str | None:
     """The typed text lists three or more people's contact entries (a name with an e-mail address or a phone number
-    written as any country writes it) and goes to people: a message, a chat, a mail being written, a comment, a
+    written as any country writes it), two full rows of a contact table (a CSV or TSV export, a list written one
+    person a line: a name, an e-mail address and a phone each) or rows under a header naming contact columns, and
+    goes to people: a message, a chat, a mail being written, a comment, a
     post or a place deskgate cannot tell. A customer or staff list leaving is the person's to decide. One person's
     details, a list of names alone, and the same list typed into a spreadsheet or an editor pass. The text is
     redacted from the log."""
-    n = ctx.derived(_contacts_out)
-    if not n or _record_read_by_many(ctx):
+    n = ctx.derived(_contacts_out).people
+    if not n or ctx.derived(_contacts_public):
         return None
     return f"{n} people's contact details typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
 

@@ -60,3 +60,17 @@ def test_own_details_and_other_tables_pass(text: str, label: str, place: dict) -
     _, rules = _decide(text, label, place)
     assert "block.typed.contact-list-public" not in rules
     assert "confirm.typed.contact-list-out" not in rules
+
+
+def test_a_list_written_out_with_labels_counts() -> None:
+    text = ("- Name: Ines Moreau, Email: ines.moreau@example.fr, Tel: +33 1 55 50 12 34\n"
+            "- Name: Karl Ott, Email: k.ott@example.at, Tel: +43 1 555 0199")
+    assert contact_rows(text).full == 2
+    assert _decide(text, "Write a comment", FORUM)[0] == "block"
+    assert "confirm.typed.contact-list-out" in _decide(text, "Message", CHAT)[1]
+
+
+def test_a_few_addresses_in_a_public_reply_ask() -> None:
+    text = "Ann Roe <ann.roe@example.org>\nBen Lutz <ben.lutz@example.org>\nCara Wei <cara.wei@example.org>"
+    decision, rules = _decide(text, "Reply to this comment", FORUM)
+    assert decision == "confirm" and "confirm.typed.contact-list-out" in rules
