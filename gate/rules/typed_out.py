@@ -1084,6 +1084,9 @@ def contact_rows(text: str) -> ContactRows:
     return ContactRows(entries, full, header)
 
 
+_MESSAGE_BOX = re.compile(r"\b(?:reply|message|chat|write a|send a)\b")
+
+
 class _Contacts(NamedTuple):
     people: int  # the people whose entries are listed (0: no list)
     many: bool  # many records: five people or more, or two full rows (a name, an e-mail address and a phone)
@@ -1096,8 +1099,14 @@ def _contacts_out(ctx: Context) -> _Contacts:
     """The contact list the typed text holds where it goes to people. Once per context. Three entries make a list;
     so do two full rows of a table (an e-mail and a phone each), or one row under a header naming contact columns."""
     text = getattr(ctx.action, "text", "") or ""
-    if len(text) < 30 or ctx.derived(code_editor) or ctx.derived(destination).runs_commands:
+    if len(text) < 30 or ctx.derived(code_editor):
         return _NO_CONTACTS
+    if ctx.derived(destination).runs_commands:
+        # a page whose title speaks of a terminal may still be a forum's thread: a field the target names as a
+        # comment, a reply, a post or a message takes text, not commands
+        field = ctx.derived(field_text).words
+        if not (field and (_READ_BY_MANY.search(field) or _MESSAGE_BOX.search(field))):
+            return _NO_CONTACTS
     if not (_goes_out(ctx) or _read_by_many(ctx)):
         return _NO_CONTACTS
     n = contact_entries(text)

@@ -74,3 +74,9 @@ def test_a_few_addresses_in_a_public_reply_ask() -> None:
     text = "Ann Roe <ann.roe@example.org>\nBen Lutz <ben.lutz@example.org>\nCara Wei <cara.wei@example.org>"
     decision, rules = _decide(text, "Reply to this comment", FORUM)
     assert decision == "confirm" and "confirm.typed.contact-list-out" in rules
+
+
+def test_a_thread_whose_title_speaks_of_a_terminal_is_still_a_thread() -> None:
+    place = dict(url="http://localhost:8080/f/linux/2231/resizing-the-terminal-font", app="Firefox",
+                 window_title="Resizing the terminal font : linux")
+    assert _decide(TWO_ROWS, "Reply to this comment", place)[0] == "block"
