@@ -96,7 +96,7 @@ _ERASE = frozenset({"backspace", "delete"})
 class _Doc:
     """What was typed into one window: its key, the text, the step and the time of the last piece."""
 
-    __slots__ = ("at", "key", "selected", "step", "text")
+    __slots__ = ("at", "judged", "key", "selected", "step", "text")
 
     def __init__(self, key: str, step: int, at: float) -> None:
         self.key = key
@@ -104,6 +104,7 @@ class _Doc:
         self.step = step
         self.at = at
         self.selected = False  # everything was selected (ctrl+a): the next piece or erase replaces it
+        self.judged: tuple[tuple, object] | None = None  # the last whole judged and its verdict
 
 
 _DOCS: weakref.WeakKeyDictionary[object, _Doc] = weakref.WeakKeyDictionary()
@@ -141,6 +142,11 @@ def _notebook(ctx: Context) -> bool:
     if ctx.derived(destination) in _CONSOLES:
         return False
     return _NOTEBOOK.search(f"{normalise(obs.app)}\n{normalise(obs.window_title)}") is not None
+
+
+def _macro_place(ctx: Context) -> bool:
+    obs = ctx.observation
+    return _MACRO_EDITOR.search(f"{obs.app}\n{obs.window_title}") is not None
 
 
 def _save_dialog(ctx: Context) -> bool:
@@ -318,47 +324,73 @@ def _rules(ctx: Context, kind: str, ids: frozenset[str]) -> tuple[Rule, ...]:
 
 
 def _verdict(ctx: Context) -> _Verdict:
-    """The content rules' judgement of the whole: the text typed so far into this window and this piece."""
+    """The content rules' judgement of the whole: the text typed so far into this window and this piece, when
+    the piece ends a line, at a key that ends a line, saves or runs, and at a name typed into a Save As dialog."""
     if ctx.history is None:
         return _NOTHING
     saving = _save_dialog(ctx)
     if not saving and not _code_place(ctx):
         return _NOTHING
     before, _ = typed_so_far(ctx)
+    # a console runs each line it is given (Enter, a line end typed, a notebook's Shift+Enter); a macro editor
+    # keeps what it holds in the document; any other editor's text counts when it is saved or run
+    running = ctx.derived(destination) in _CONSOLES or _notebook(ctx) or _macro_place(ctx)
     if ctx.type == "key":
         combo = ctx.derived(key_combo)
-        counts = combo in _SAVE_KEYS or combo in _RUN_KEYS or \
-            (combo == "enter" and (ctx.derived(destination) in _CONSOLES or saving))
-        if not counts or not before:
+        if not before or not (combo in _SAVE_KEYS or combo in _RUN_KEYS or (combo == "enter" and running)):
             return _NOTHING
         whole = before
+    elif saving:
+        whole = before
     else:
-        whole = before if saving else _apply(before, getattr(ctx.action, "text", "") or "")
+        piece = getattr(ctx.action, "text", "") or ""
+        if not running or ("\n" not in piece and "\r" not in piece):
+            return _NOTHING  # judged when the line is complete, or when the editor's text is saved or run
+        whole = _apply(before, piece)
     if not whole.strip():
         return _NOTHING
+    name = _file_name(ctx, saving) if (saving or ctx.type == "key") else ""
+    notebook = _notebook(ctx)
+    obs = ctx.observation
+    key = (whole, name, notebook, bool(before), obs.window_title, obs.app, ctx.type)
+    found = _judged(ctx, key)
+    if found is not None:
+        return found
     block = confirm = None
     what = ""
-    notebook = _notebook(ctx)
     if (before or notebook) and not saving:
-        obs = ctx.observation
         if notebook:  # a notebook's cell runs its code as a language console does
             obs = msgspec.structs.replace(obs, window_title=f"{obs.window_title} (jupyter)")
         sub = Context(Type(text=whole, target=ctx.action.target if ctx.type == "type" else None),
                       obs, ctx.compiled, None)
         block, confirm = _strongest(_rules(ctx, "type", _TYPED_IDS), sub)
         what = "the code typed so far into this window, taken whole"
-    # a file's content is judged when a line is complete, at a key that saves or runs, and at its name
-    whole_lines = ctx.type == "key" or saving or "\n" in (getattr(ctx.action, "text", "") or "")
-    if block is None and whole_lines:
-        name = _file_name(ctx, saving)
-        if name:
-            sub = Context(FileWrite(path=name, content=whole), ctx.observation, ctx.compiled, None)
-            fblock, fconfirm = _strongest(_rules(ctx, "file_write", _FILE_IDS), sub)
-            fblock = fblock or _wsh_block(name, whole, ctx)
-            if fblock is not None or (confirm is None and fconfirm is not None):
-                block, confirm = fblock, (confirm or fconfirm)
-                what = f"the text typed {'so far ' if before else ''}into this editor, saved as {name}"
-    return _Verdict(block, confirm, what) if (block or confirm) else _NOTHING
+    if block is None and name:
+        sub = Context(FileWrite(path=name, content=whole), ctx.observation, ctx.compiled, None)
+        fblock, fconfirm = _strongest(_rules(ctx, "file_write", _FILE_IDS), sub)
+        fblock = fblock or _wsh_block(name, whole, ctx)
+        if fblock is not None or (confirm is None and fconfirm is not None):
+            block, confirm = fblock, (confirm or fconfirm)
+            what = f"the text typed {'so far ' if before else ''}into this editor, saved as {name}"
+    verdict = _Verdict(block, confirm, what) if (block or confirm) else _NOTHING
+    _remember_judged(ctx, key, verdict)
+    return verdict
+
+
+def _judged(ctx: Context, key: tuple) -> _Verdict | None:
+    """The verdict last given for the same whole in the same place (a save right after the last line)."""
+    with _LOCK:
+        doc = _DOCS.get(_history_of(ctx))
+        if doc is None or doc.judged is None or doc.judged[0] != key:
+            return None
+        return doc.judged[1]
+
+
+def _remember_judged(ctx: Context, key: tuple, verdict: _Verdict) -> None:
+    with _LOCK:
+        doc = _DOCS.get(_history_of(ctx))
+        if doc is not None:
+            doc.judged = (key, verdict)
 
 
 @rule("block.gui.assembled-code", "Code typed in pieces into an editor or a console whose whole is what the content "
