@@ -1143,9 +1143,9 @@ def contact_list_out(ctx: Context) -> str | None:
     written as any country writes it), two full rows of a contact table (a CSV or TSV export, a list written one
     person a line: a name, an e-mail address and a phone each) or rows under a header naming contact columns, and
     goes to people: a message, a chat, a mail being written, a comment, a post or a place deskgate cannot tell
-    (many records in a public place block: `block.typed.contact-list-public`). A customer or staff list leaving is the person's to decide. One person's
-    details, a list of names alone, and the same list typed into a spreadsheet or an editor pass. The text is
-    redacted from the log."""
+    (many records in a public place block: `block.typed.contact-list-public`). A customer or staff list leaving
+    is the person's to decide. One person's details, a list of names alone, and the same list typed into a
+    spreadsheet or an editor pass. The text is redacted from the log."""
     n = ctx.derived(_contacts_out).people
     if not n or ctx.derived(_contacts_public):
         return None
