@@ -186,6 +186,7 @@ def _share_vocab() -> tuple[re.Pattern[str], frozenset[str]]:
 _SHARE_ACCESS, _GRANT = _share_vocab()
 # a button that reads or manages the person's own list ("Contacts", "Add contact", "Sync settings") is no share
 _SHARE_LIMIT = 160
+_DIALOG_TEXT = 2000  # characters of the page's text read for what a bare "Allow" answers
 
 
 @rule("confirm.gui.share-personal-access", "Handing a service the address book, the photos or the location",
@@ -205,11 +206,11 @@ def share_personal_access(ctx: Context) -> str | None:
         return f"the button hands over the person's {_what(m.group(0))}: {_short(label, 60)!r}"
     if label.strip(" .!") not in _GRANT:
         return None
-    title = ctx.observation.window_title
-    if title and len(title) <= 400:
-        m = _SHARE_ACCESS.search(text_of(title).norm)
+    obs = ctx.observation
+    for said in (obs.window_title[:400], obs.page_text[:_DIALOG_TEXT]):
+        m = _SHARE_ACCESS.search(text_of(said).norm) if said else None
         if m is not None:
-            return f"{label!r} in a dialog that asks for the person's {_what(m.group(0))}: {_short(title, 60)!r}"
+            return f"{label!r} in a dialog that asks for the person's {_what(m.group(0))}: {_short(m.group(0), 60)!r}"
     return None
 
 

@@ -46,3 +46,12 @@ def test_bare_allow_in_a_contacts_dialog_asks() -> None:
 ])
 def test_neighbours_do_not_hit_the_rule(label: str, title: str) -> None:
     assert RULE not in _hits(label, title)[1]
+
+
+def test_bare_allow_reads_the_dialog_text() -> None:
+    a = action_from_dict({"type": "click", "x": 40, "y": 80, "target": {"label": "Allow"}})
+    asks = Observation(window_title="Chirper", app="Android",
+                       page_text="Chirper would like to access your contacts\nDon't allow\nAllow")
+    plain = Observation(window_title="Chirper", app="Android", page_text="Turn on notifications?\nNot now\nAllow")
+    assert RULE in [h.rule for h in GATE.assess(a, asks).hits]
+    assert RULE not in [h.rule for h in GATE.assess(a, plain).hits]
