@@ -124,6 +124,8 @@ def _window_key(ctx: Context) -> str:
 def _code_place(ctx: Context) -> bool:
     """The window or the field holds typed text as code: a code editor, a console, a notebook, a macro editor."""
     where = ctx.derived(destination)
+    if where.runs_commands and _script_pane(ctx):
+        return True  # PowerShell ISE: its script pane runs as a whole at F5, beside the console's lines
     if where.runs_commands or where is Destination.ADDRESS_BAR:
         return False  # a terminal's or an address bar's line is followed and judged whole by gate/lines.py
     if where in _CONSOLES or ctx.derived(code_editor):
@@ -131,6 +133,15 @@ def _code_place(ctx: Context) -> bool:
     obs = ctx.observation
     place = f"{normalise(obs.app)}\n{normalise(obs.window_title)}"
     return _CODE_PLACE.search(place) is not None or _MACRO_EDITOR.search(place) is not None
+
+
+_SCRIPT_PANE = re.compile(r"\bpowershell ise\b|\bpowershell_ise\b")
+_APPLESCRIPT = re.compile(r"\bscript editor\b|\bapplescript\b|\bscript debugger\b")
+
+
+def _script_pane(ctx: Context) -> bool:
+    obs = ctx.observation
+    return _SCRIPT_PANE.search(f"{normalise(obs.app)}\n{normalise(obs.window_title)}") is not None
 
 
 _NOTEBOOK = re.compile(r"\.ipynb\b|\bjupyter ?lab\b|\bcolab(?:oratory)?\b|\bkaggle notebook\b|\bdatabricks\b")
@@ -271,11 +282,20 @@ def wsh_commands(code: str) -> tuple[str, ...]:
     return tuple(c.strip() for c in out[:_WSH_LIMIT] if c.strip())
 
 
-def _wsh_block(name: str, code: str, ctx: Context) -> Hit | None:
-    """The strongest block of the shell rules over the command lines a script host file starts."""
-    if not _WSH_FILE.search(name):
+# AppleScript starts a shell line with `do shell script "..."` (a backslash escapes a quote inside it)
+_DO_SHELL = re.compile(r"\bdo shell script\s+\"((?:[^\"\\\n]|\\.){1,2000})\"", re.IGNORECASE)
+_APPLESCRIPT_FILE = re.compile(r"\.(?:applescript|scpt|scptd)$", re.IGNORECASE)
+
+
+def _embedded_block(name: str, code: str, ctx: Context) -> Hit | None:
+    """The strongest block of the shell rules over the command lines a script host file (VBScript, JScript, an
+    HTA) or an AppleScript starts."""
+    if _WSH_FILE.search(name):
+        commands = wsh_commands(code)
+    elif _APPLESCRIPT_FILE.search(name):
+        commands = tuple(re.sub(r"\\(.)", r"\1", m.group(1)) for m in _DO_SHELL.finditer(code))[:_WSH_LIMIT]
+    else:
         return None
-    commands = wsh_commands(code)
     if not commands:
         return None
     sub = Context(Shell(command="\n".join(commands)), ctx.observation, ctx.compiled, None)
@@ -302,7 +322,13 @@ def _file_name(ctx: Context, saving: bool) -> str:
     if not title or len(title) > 300:
         return ""
     m = _FILE_NAME.search(title) or _NAMED_FILE.search(title)
-    return m.group(1).strip() if m else ""
+    if m is not None:
+        return m.group(1).strip()
+    # a script editor's untitled pane holds a script of its own language all the same
+    if _script_pane(ctx):
+        return "script.ps1"
+    place = f"{normalise(ctx.observation.app)}\n{normalise(title)}"
+    return "script.applescript" if _APPLESCRIPT.search(place) else ""
 
 
 def _strongest(rules: tuple[Rule, ...], sub: Context) -> tuple[Hit | None, Hit | None]:
@@ -368,7 +394,7 @@ def _verdict(ctx: Context) -> _Verdict:
     if block is None and name:
         sub = Context(FileWrite(path=name, content=whole), ctx.observation, ctx.compiled, None)
         fblock, fconfirm = _strongest(_rules(ctx, "file_write", _FILE_IDS), sub)
-        fblock = fblock or _wsh_block(name, whole, ctx)
+        fblock = fblock or _embedded_block(name, whole, ctx)
         if fblock is not None or (confirm is None and fconfirm is not None):
             block, confirm = fblock, (confirm or fconfirm)
             what = f"the text typed {'so far ' if before else ''}into this editor, saved as {name}"
