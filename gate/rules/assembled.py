@@ -11,17 +11,21 @@ judges the text so far with the piece about to be typed by the content rules tha
 - the console rules (gate/rules/typed.py: a developer console's script that reads cookies and sends them, a
   database console's statement, a language console's code the shell rules judge);
 - the script-file rules (gate/rules/content.py and files.py), when the window names the file the editor holds
-  (`update.ps1 - Notepad`, `run.bat`, `~/.bashrc`) or the agent types a name into a Save As dialog: the text so
-  far is the content of that file.
+  (`update.ps1 - Notepad`, `run.bat`, `~/.bashrc`), the agent types a name into a Save As dialog, or the editor
+  is one language's own (PowerShell ISE's script pane, macOS Script Editor): the text so far is that file's
+  content; a VBScript, JScript or HTA file and an AppleScript by the command lines they start (`.Run "..."`,
+  `ShellExecute`, `do shell script "..."`), judged by the shell rules.
 
     block.gui.assembled-code     the whole typed so far is what those rules block
     confirm.gui.assembled-code   ... or what they ask about
 
-The whole is judged when a piece is typed, and again at the keys that make it count: saving (Ctrl+S, Cmd+S),
-running (F5, Ctrl+Enter, Shift+Enter) and, in a console, Enter. The memory is bounded: one window's text, at
-most `MAX_TEXT` characters (the newest), forgotten when the agent acts in another window (a Save As dialog
-aside), after `MAX_IDLE_STEPS` steps without typing there, after `MAX_IDLE_S` seconds, and when the session
-starts again. A document or a project's code typed in pieces passes: only what the content rules find counts.
+The whole is judged at the moment it counts: in a console, a notebook or a macro editor at each line typed or
+run (a line end in the text, Enter, Shift+Enter); in any editor at the keys that save or run it (Ctrl+S, Cmd+S,
+F5, Ctrl+Enter, Cmd+R) and at a name typed into its Save As dialog. The same whole is judged once. The memory
+is bounded: one window's text, at most `MAX_TEXT` characters (the newest), forgotten when the agent acts in
+another window (a Save As dialog aside), after `MAX_IDLE_STEPS` steps without typing there, after `MAX_IDLE_S`
+seconds, and when the session starts again; Ctrl+A then typing or erasing replaces it. A document or a
+project's code typed in pieces passes: only what the content rules find counts.
 """
 
 from __future__ import annotations
@@ -422,11 +426,13 @@ def _remember_judged(ctx: Context, key: tuple, verdict: _Verdict) -> None:
 @rule("block.gui.assembled-code", "Code typed in pieces into an editor or a console whose whole is what the content "
       "rules block", risk=Risk.CRITICAL, types=("type", "key"), redact=("text",), confidence=0.85, needs="history")
 def assembled_block(ctx: Context) -> CheckResult:
-    """The text typed into one code editor, macro editor, notebook or console this session, taken whole with the
-    piece typed now (or at the key that saves or runs it), is what the macro, console or script rules block: a
-    macro that runs on opening and starts a program, typed a line at a time; a script saved as `.ps1` whose
-    download-and-run was typed in three pieces; a console's cookie read in one statement and sent out in the
-    next. A document or a project's code typed in pieces passes."""
+    """The text typed into one code editor, macro editor, notebook or console this session, taken whole (in a
+    console or a macro editor at each line, in an editor when it is saved or run, or saved under a name typed
+    into the Save As dialog), is what the macro, console or script rules block: a macro that runs on opening
+    and starts a program, typed a line at a time; a script saved as `.ps1` whose download-and-run was typed in
+    three pieces; a console's cookie read in one statement and sent out in the next; a VBScript or an
+    AppleScript whose Run or `do shell script` line the shell rules block. A document or a project's code typed
+    in pieces passes."""
     v = ctx.derived(_verdict)
     if v.block is None:
         return None
