@@ -86,8 +86,11 @@ _NAMED_FILE = re.compile(r"(?:^|[\s*/\\])(crontab|authorized_keys|config\.fish|r
 _UNSAVED = re.compile(r"^[*•●]\s*|\s*[*•●]$|\s*[\[(](?:modified|edited|changed)[\])]$|\s+-\s+(?:modified|edited)$",
                       re.IGNORECASE)
 # a dialog that saves the editor's text under a name: it keeps the editor's text, and names its file
-_SAVE_DIALOG = re.compile(r"\b(?:save(?: file)?(?: as)?|export as|speichern unter|enregistrer sous|guardar como|"
-                          r"salva con nome|salvar como|opslaan als)\b|名前を付けて保存|另存为|另存為|保存")
+_SAVE_DIALOG = re.compile(r"^(?:save(?: file| script| document)?(?: as)?|export(?: as)?|speichern|speichern unter|"
+                          r"enregistrer(?: sous)?|guardar(?: como)?|salva(?: con nome)?|salvar(?: como)?|"
+                          r"opslaan(?: als)?|名前を付けて保存|保存|另存为|另存為)\W*$|"
+                          r"\b(?:save as|speichern unter|enregistrer sous|guardar como|salva con nome|salvar como|"
+                          r"opslaan als)\b|名前を付けて保存|另存为|另存為")
 
 _SAVE_KEYS = frozenset({"ctrl+s", "super+s", "ctrl+shift+s", "super+shift+s", "f12"})
 _RUN_KEYS = frozenset({"f5", "ctrl+f5", "f8", "f9", "ctrl+enter", "shift+enter", "ctrl+shift+enter", "alt+enter",
@@ -166,7 +169,7 @@ def _macro_place(ctx: Context) -> bool:
 
 def _save_dialog(ctx: Context) -> bool:
     title = ctx.observation.window_title
-    return bool(title) and len(title) <= 200 and _SAVE_DIALOG.search(title.lower()) is not None
+    return bool(title) and len(title) <= 200 and _SAVE_DIALOG.search(title.strip().lower()) is not None
 
 
 def _history_of(ctx: Context) -> object | None:

@@ -155,3 +155,11 @@ def test_applescript_do_shell_script_is_judged_at_run() -> None:
     benign = _run(['display dialog "Backup done"\n', 'do shell script "ls ~/Documents"\n', ("cmd", "r")],
                   SCRIPT_EDITOR)
     assert all(not r for _, r in benign)
+
+
+def test_a_window_that_only_mentions_saving_is_another_window() -> None:
+    history = History()
+    _step(history, "@echo off\n", NOTEPAD_NEW)
+    assert assembled.kept_text(history)
+    _step(history, {"text": "See you there", "title": "Save the date - Mail"}, NOTEPAD_NEW)
+    assert assembled.kept_text(history) == ""
