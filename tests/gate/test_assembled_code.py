@@ -162,4 +162,4 @@ def test_a_window_that_only_mentions_saving_is_another_window() -> None:
     _step(history, "@echo off\n", NOTEPAD_NEW)
     assert assembled.kept_text(history)
     _step(history, {"text": "See you there", "title": "Save the date - Mail"}, NOTEPAD_NEW)
-    assert assembled.kept_text(history) == ""
+    assert "echo" not in assembled.kept_text(history)
