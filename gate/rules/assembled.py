@@ -48,10 +48,11 @@ from gate.typed import Destination, code_editor, destination
 if TYPE_CHECKING:
     from gate.model import Assessment
 
-__all__ = ["MAX_IDLE_S", "MAX_IDLE_STEPS", "MAX_TEXT", "RULES", "kept_text", "note", "typed_so_far",
+__all__ = ["JUDGED_TEXT", "MAX_IDLE_S", "MAX_IDLE_STEPS", "MAX_TEXT", "RULES", "kept_text", "note", "typed_so_far",
            "wsh_commands"]
 
 MAX_TEXT = 16_384  # characters of one window's typing kept (the newest)
+JUDGED_TEXT = 4096  # characters of a console's text read at each line it runs (the newest)
 MAX_IDLE_STEPS = 40  # steps of the session without typing into the window before its text is forgotten
 MAX_IDLE_S = 1800.0  # seconds without typing into the window before its text is forgotten
 
@@ -394,7 +395,10 @@ def _verdict(ctx: Context) -> _Verdict:
     if (before or notebook) and not saving:
         if notebook:  # a notebook's cell runs its code as a language console does
             obs = msgspec.structs.replace(obs, window_title=f"{obs.window_title} (jupyter)")
-        sub = Context(Type(text=whole, target=ctx.action.target if ctx.type == "type" else None),
+        # a console's judgement reads its newest lines (each line run costs a reading of the text)
+        console = notebook or ctx.derived(destination) in _CONSOLES
+        code = whole[-JUDGED_TEXT:] if console else whole
+        sub = Context(Type(text=code, target=ctx.action.target if ctx.type == "type" else None),
                       obs, ctx.compiled, None)
         block, confirm = _strongest(_rules(ctx, "type", _TYPED_IDS), sub)
         what = "the code typed so far into this window, taken whole"
