@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gate.rules import (
     agent,
+    assembled,
     click_answer,
     content,
     files,
@@ -52,6 +53,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *pointer.RULES,
     *typed.RULES,
     *typed_docs.RULES,
+    *assembled.RULES,
     *own_process.RULES,
     *shell.RULES,
     *files.RULES,

@@ -24,7 +24,11 @@ read as disclosures. The typed text is redacted from the log by every rule here.
 
 from __future__ import annotations
 
-from gate.fields import chat_window
+import re
+from importlib import resources
+
+from gate import regex_store
+from gate.fields import chat_window, label_text, text_of
 from gate.model import Risk
 from gate.privacy import Disclosure, accusation, disclosure, record_place, records_file, roster, shared_place
 from gate.rules.base import Context, Rule, rule
@@ -170,4 +174,56 @@ def records_attached(ctx: Context) -> str | None:
     return f"attaching {_short(name, 50)!r}, a file of people's private records"
 
 
-RULES: tuple[Rule, ...] = (private_facts_block, private_facts_confirm, accusation_post, records_attached)
+
+# ---- a click that hands a service the person's address book, photos or whereabouts ----
+
+def _share_vocab() -> tuple[re.Pattern[str], frozenset[str]]:
+    data = regex_store.toml(resources.files("resources").joinpath("privacy.toml").read_text("utf-8"))["share_access"]
+    access = re.compile("|".join(f"(?:{p})" for p in data["access"]), re.IGNORECASE)
+    return access, frozenset(data["grant"])
+
+
+_SHARE_ACCESS, _GRANT = _share_vocab()
+# a button that reads or manages the person's own list ("Contacts", "Add contact", "Sync settings") is no share
+_SHARE_LIMIT = 160
+_DIALOG_TEXT = 2000  # characters of the page's text read for what a bare "Allow" answers
+
+
+@rule("confirm.gui.share-personal-access", "Handing a service the address book, the photos or the location",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def share_personal_access(ctx: Context) -> str | None:
+    """A click that uploads or syncs the person's contacts to a service ("Upload contacts", "Find friends from
+    your address book", "Kontakte synchronisieren", "上传通讯录"), or allows it access to the contacts, the
+    photos or the location ("Allow access to contacts", "Autoriser l'accès à vos photos", "位置情報へのアクセス
+    を許可"); and the bare "Allow" or "OK" of a permission dialog whose title asks for one of them. Every
+    contact's name and number leaves with it, and the service may write to them. The person decides. A
+    "Contacts" tab, "Add contact" and a dialog that asks for nothing of the kind pass."""
+    label = ctx.derived(label_text).norm
+    if not label or len(label) > _SHARE_LIMIT:
+        return None
+    m = _SHARE_ACCESS.search(label)
+    if m is not None:
+        return f"the button hands over the person's {_what(m.group(0))}: {_short(label, 60)!r}"
+    if label.strip(" .!") not in _GRANT:
+        return None
+    obs = ctx.observation
+    for said in (obs.window_title[:400], obs.page_text[:_DIALOG_TEXT]):
+        m = _SHARE_ACCESS.search(text_of(said).norm) if said else None
+        if m is not None:
+            return f"{label!r} in a dialog that asks for the person's {_what(m.group(0))}: {_short(m.group(0), 60)!r}"
+    return None
+
+
+_WHAT = (("photo", "photos"), ("foto", "photos"), ("写真", "photos"), ("照片", "photos"), ("相册", "photos"),
+         ("pellicule", "photos"), ("galer", "photos"), ("bilder", "photos"),
+         ("locat", "location"), ("locali", "location"), ("posi", "location"), ("ubica", "location"),
+         ("standort", "location"), ("位置", "location"), ("calendar", "calendar"))
+
+
+def _what(found: str) -> str:
+    low = found.lower()
+    return next((what for key, what in _WHAT if key in low), "contacts")
+
+
+RULES: tuple[Rule, ...] = (private_facts_block, private_facts_confirm, accusation_post, records_attached,
+                           share_personal_access)

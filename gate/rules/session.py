@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gate.model import Assessment, Decision, Risk
 from gate.normalise import fold
+from gate.rules.assembled import note as note_typed_code
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import (
     _commits,
@@ -343,8 +344,9 @@ def credential_elsewhere(ctx: Context) -> str | None:
 
 def remember(ctx: Context, history: History, assessment: Assessment) -> None:
     """After a step is recorded: note the steering it met (the page's title and text, the target it acted on),
-    the variables and files a command filled with deskgate's own process number (gate/rules/own_process.py)
-    and, for a password typed into a credential field and not blocked, a digest of it with the page's site."""
+    the variables and files a command filled with deskgate's own process number (gate/rules/own_process.py),
+    for a password typed into a credential field and not blocked, a digest of it with the page's site, and the
+    text typed into a code editor's or a console's window (gate/rules/assembled.py)."""
     site = ctx.derived(_site)
     for cues, text in ctx.derived(_present):
         history.note_steering(cues, text, site)
@@ -361,6 +363,9 @@ def remember(ctx: Context, history: History, assessment: Assessment) -> None:
         text = ctx.action.text  # type: ignore[attr-defined]
         if 4 <= len(text) <= 256:
             history.note_secret(text, site)
+    if not hasattr(history, "_history"):  # a read-only view of the session (a check) notes nothing
+        # the text typed into a code editor's or a console's window, judged whole (gate/rules/assembled.py)
+        note_typed_code(ctx, history, assessment)
 
 
 RULES: tuple[Rule, ...] = (steered_follow_up, steered_echo, page_speaks_to_agent, credential_elsewhere)

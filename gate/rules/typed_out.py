@@ -47,6 +47,7 @@ public post or an AI chatbot's prompt box; a live secret typed anywhere but a cr
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from gate.dataout import Payload, birth_and_address, carried, local_ip, security_answers
 from gate.dataout import destination as data_destination
@@ -1020,27 +1021,133 @@ def contact_entries(text: str) -> int:
     return count
 
 
-def _contacts_out(ctx: Context) -> int:
-    """The people whose contact entries the typed text lists where it goes to people, or 0. Once per context."""
+# a table's row: fields split by commas, tabs, semicolons, bars or a spaced dash (a CSV or TSV export, a pasted
+# table, a list written out: "Ann Roe - ann@example.com - 555 0100")
+_ROW_SPLIT = re.compile(r"\s*[,\t;|]\s*|\s+[-–—/]\s+")
+_NAME_FIELD = re.compile(r"^[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’-]+(?: [A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’.-]+){0,3}$|"
+                         r"^[\u3040-\u30ff\u4e00-\u9fff]{2,6}$")
+_FIELD_LABEL = re.compile(r"^[^\W\d][\w .-]{0,24}:\s*")  # "Name: ", "E-mail: ", "Tel.: "
+_FIELD_MARKS = " \"'<>()[]*•·-–—"
+# a header row's column names of a contact list: name, e-mail, phone, address, company, birth date, SSN
+_CONTACT_COLUMNS = re.compile(
+    r"^(?:(?:first|last|full|given|family|sur)[ _-]?name|name|names|e[ _-]?mail(?: address)?|email address|mail|"
+    r"phone(?: number)?|mobile|cell|tel|telephone|address|street|city|zip|postcode|company|organi[sz]ation|"
+    r"birth ?date|date of birth|dob|birthday|ssn|social security(?: number)?|"
+    r"vorname|nachname|telefon|handy|adresse|firma|geburtsdatum|prénom|nom|téléphone|courriel|société|"
+    r"date de naissance|nombre|apellidos?|teléfono|correo(?: electrónico)?|dirección|empresa|"
+    r"fecha de nacimiento|cognome|telefono|indirizzo|azienda|data di nascita|sobrenome|endereço|"
+    r"data de nascimento|naam|voornaam|achternaam|telefoon|adres|bedrijf|geboortedatum|"
+    r"姓名|名前|氏名|電話|电话|電話番号|手机|邮箱|メール|住所|地址|会社|公司)$", re.IGNORECASE)
+
+
+class ContactRows(NamedTuple):
+    entries: int  # people's entries: a name with an e-mail address or a phone number
+    full: int  # of which with both an e-mail address and a phone number
+    header: bool  # a header row names contact columns (name, e-mail, phone...)
+
+
+def _phone_like(field: str) -> bool:
+    m = _PHONE.fullmatch(field)
+    return m is not None and 7 <= sum(c.isdigit() for c in field) <= 15 and not _DATE.fullmatch(field)
+
+
+def contact_rows(text: str) -> ContactRows:
+    """The rows of a contact table the text holds (a CSV or TSV export, a pasted table, a list written one person
+    a line: their fields split by commas, tabs, semicolons, bars or a spaced dash, each perhaps after its label),
+    and whether a header row names its contact columns."""
+    entries = full = 0
+    header = False
+    for line in text[:8192].splitlines():
+        raw = [f.strip(_FIELD_MARKS) for f in _ROW_SPLIT.split(line.strip())]
+        raw = [f for f in raw if f]
+        if len(raw) < 2:
+            continue
+        if sum(1 for f in raw if _CONTACT_COLUMNS.match(f)) >= 2:
+            header = True
+            continue
+        email = phone = name = False
+        for f in raw:
+            f = _FIELD_LABEL.sub("", f).strip(_FIELD_MARKS)
+            found = _EMAIL.search(f)
+            if found is not None:
+                email = True
+                f = (f[:found.start()] + f[found.end():]).strip(_FIELD_MARKS)
+            if not f:
+                continue
+            if _phone_like(f):
+                phone = True
+            elif _NAME_FIELD.match(f):
+                name = True
+        if name and (email or phone):
+            entries += 1
+            full += email and phone
+    return ContactRows(entries, full, header)
+
+
+_MESSAGE_BOX = re.compile(r"\b(?:reply|message|chat|write a|send a)\b")
+
+
+class _Contacts(NamedTuple):
+    people: int  # the people whose entries are listed (0: no list)
+    many: bool  # many records: five people or more, or two full rows (a name, an e-mail address and a phone)
+
+
+_NO_CONTACTS = _Contacts(0, False)
+
+
+def _contacts_out(ctx: Context) -> _Contacts:
+    """The contact list the typed text holds where it goes to people. Once per context. Three entries make a list;
+    so do two full rows of a table (an e-mail and a phone each), or one row under a header naming contact columns."""
     text = getattr(ctx.action, "text", "") or ""
-    if len(text) < 30 or ctx.derived(code_editor) or ctx.derived(destination).runs_commands:
-        return 0
+    if len(text) < 30 or ctx.derived(code_editor):
+        return _NO_CONTACTS
+    if ctx.derived(destination).runs_commands:
+        # a page whose title speaks of a terminal may still be a forum's thread: a field the target names as a
+        # comment, a reply, a post or a message takes text, not commands
+        field = ctx.derived(field_text).words
+        if not (field and (_READ_BY_MANY.search(field) or _MESSAGE_BOX.search(field))):
+            return _NO_CONTACTS
     if not (_goes_out(ctx) or _read_by_many(ctx)):
-        return 0
+        return _NO_CONTACTS
     n = contact_entries(text)
-    return n if n >= 3 else 0
+    rows = contact_rows(text) if "\n" in text.strip() else ContactRows(0, 0, False)
+    people = max(n, rows.entries)
+    if n >= 3 or rows.full >= 2 or (rows.header and rows.entries >= 1) or rows.entries >= 3:
+        return _Contacts(people, people >= 5 or rows.full >= 2)
+    return _NO_CONTACTS
+
+
+def _contacts_public(ctx: Context) -> bool:
+    found = ctx.derived(_contacts_out)
+    return found.many and _record_read_by_many(ctx)
+
+
+@rule("block.typed.contact-list-public", "Many people's contact records typed into a public post, a comment or a "
+      "forum", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.75)
+def contact_list_public(ctx: Context) -> str | None:
+    """Many people's contact records (five or more names with e-mail addresses or phone numbers, or two or more
+    full rows of a contact table: a name, an e-mail address and a phone, as a CSV or TSV export or a list written
+    out) typed into a public post, a comment, a reply, an issue or a forum's thread: everyone who reads there can
+    harvest them. A shorter list there asks (`confirm.typed.contact-list-out`). A person's own shipping details in
+    a checkout form, one address in a To field and a table of products pass. The text is redacted from the log."""
+    if not ctx.derived(_contacts_public):
+        return None
+    n = ctx.derived(_contacts_out).people
+    return f"{n} people's contact records typed into a public place ({field_place(ctx)})"
 
 
 @rule("confirm.typed.contact-list-out", "Several people's contact details typed into a message, a comment or a post",
       risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.75)
 def contact_list_out(ctx: Context) -> str | None:
     """The typed text lists three or more people's contact entries (a name with an e-mail address or a phone number
-    written as any country writes it) and goes to people: a message, a chat, a mail being written, a comment, a
-    post or a place deskgate cannot tell. A customer or staff list leaving is the person's to decide. One person's
-    details, a list of names alone, and the same list typed into a spreadsheet or an editor pass. The text is
-    redacted from the log."""
-    n = ctx.derived(_contacts_out)
-    if not n:
+    written as any country writes it), two full rows of a contact table (a CSV or TSV export, a list written one
+    person a line: a name, an e-mail address and a phone each) or rows under a header naming contact columns, and
+    goes to people: a message, a chat, a mail being written, a comment, a post or a place deskgate cannot tell
+    (many records in a public place block: `block.typed.contact-list-public`). A customer or staff list leaving
+    is the person's to decide. One person's details, a list of names alone, and the same list typed into a
+    spreadsheet or an editor pass. The text is redacted from the log."""
+    n = ctx.derived(_contacts_out).people
+    if not n or ctx.derived(_contacts_public):
         return None
     return f"{n} people's contact details typed into {field_place(ctx) if ctx.derived(field_text).raw else 'a field'}"
 
@@ -1150,7 +1257,8 @@ def private_detail(ctx: Context) -> str | None:
     return f"{found.said} ({short(found.quote, 40)!r}) typed into {field_place(ctx)}, where it is not needed"
 
 
-RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, contact_list_out, confidential_out,
+RULES: tuple[Rule, ...] = (password_told_public, password_told, seed_words_out, contact_list_out,
+                           contact_list_public, confidential_out,
                            secret_out,
                            secret_into_file,
                            personal_record_public, personal_record_out,
