@@ -2582,10 +2582,23 @@ def _with_env(analysis: ShellAnalysis, env: tuple[tuple[str, str], ...]) -> Shel
     return msgspec.structs.replace(analysis, assignments=env + analysis.assignments)
 
 
+# a web browser by its app name: its window title is the title of the page it shows
+BROWSER_APP = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|epiphany|librewolf|"
+                         r"waterfox|tor browser|web browser|browser)\b")
+
+
 def is_terminal(compiled: CompiledPolicy, app: str, window_title: str) -> bool:
-    """The app or window title is a terminal (`shell.terminal_windows`): typed text runs as a command."""
+    """The app or window title is a terminal (`shell.terminal_windows`): typed text runs as a command. A browser's
+    title is its page's: it names a terminal when it starts with one ("Terminal 2 - JupyterLab", "bob@web: ~"),
+    not when a page speaks of one ("Colored output in a Python terminal - Forum")."""
     pattern = compiled.terminal
-    return pattern is not None and bool(pattern.search(normalise(app)) or pattern.search(normalise(window_title)))
+    if pattern is None:
+        return False
+    app = normalise(app)
+    if pattern.search(app):
+        return True
+    title = normalise(window_title)
+    return bool(pattern.match(title) if BROWSER_APP.search(app) else pattern.search(title))
 
 
 def command_facts(ctx: Context) -> ShellAnalysis | None:

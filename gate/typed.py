@@ -55,7 +55,7 @@ from gate.escapes import Escape, command_line, dialog_field, escapes, opener, sh
 from gate.escapes import program as named_program
 from gate.lines import pressed
 from gate.normalise import normalise
-from gate.shell import is_terminal
+from gate.shell import BROWSER_APP, is_terminal
 
 if TYPE_CHECKING:
     from gate.rules.base import Context
@@ -135,8 +135,7 @@ _ADDRESS_TARGET = re.compile(
 
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
-_BROWSER = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|epiphany|librewolf|"
-                      r"waterfox|tor browser|web browser|browser)\b")
+_BROWSER = BROWSER_APP
 
 
 # a browser's developer tools, by the window's title or app, or the target the agent names
