@@ -13,6 +13,9 @@
   `install`, `postinstall`, `prepare`) or a runner swapped for another file (`yarn config set yarnPath`, pnpm's and
   npm's `script-shell`) asks (`confirm.shell.tool-command-config`). `git config alias.co checkout`, `core.pager
   'less -R'` and `npm pkg set scripts.test=jest` pass.
+- An environment file (`.env`, `prod.env`, `~/.pam_environment`, `environment.d`, `/etc/default/*`) written with a
+  loader variable blocks (`block.files.env-file-hook`: every program started with it loads the library); with a
+  variable that makes interpreters or tools run code it asks (`confirm.files.env-file-hook`).
 """
 
 from __future__ import annotations
@@ -175,4 +178,71 @@ def tool_command_config_confirm(ctx: Context) -> CheckResult:
     return None if block is not None else confirm
 
 
-RULES: tuple[Rule, ...] = (env_code_exec, tool_command_config_block, tool_command_config_confirm)
+
+
+# files whose `NAME=value` lines become a process's environment: dotenv files a program or `docker --env-file`
+# loads, systemd's and PAM's environment files, a login's environment.d
+_ENV_FILE = re.compile(r"(^|/)\.env(\.[\w.-]+)?$|(^|/)[\w.-]+\.env$|(^|/)\.pam_environment$|"
+                       r"(^|/)environment\.d/[^/]+\.conf$|^/etc/(default/[^/]+|sysconfig/[^/]+|environment)$",
+                       re.IGNORECASE)
+_ENV_ASSIGN = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
+_HOOK_NAMES = re.compile(r"^(ld_|dyld_|node_options$|java_tool_options$|_java_options$|jdk_java_options$|perl5opt$|"
+                         r"rubyopt$|python(startup|path|warnings|inspect|home)$|bash_env$|env$|prompt_command$|"
+                         r"git_ssh_command$|git_config|dotnet_startup_hooks$|cor_|coreclr_|lessopen$|browser$)",
+                         re.IGNORECASE)
+
+
+def _env_file(ctx: Context) -> tuple[str | None, str | None]:
+    from gate.rules.files import _judge_shell
+
+    if ctx.type != "file_write":
+        return None, None
+    path = (getattr(ctx.action, "path", "") or "").replace("\\", "/")
+    content = getattr(ctx.action, "content", None) or ""
+    if not content or not _ENV_FILE.search(path):
+        return None, None
+    lines = []
+    for line in content[:100_000].splitlines():
+        m = _ENV_ASSIGN.match(line)
+        if m is not None and _HOOK_NAMES.match(m.group(1)):
+            value = m.group(2)
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1]
+            lines.append(f"export {m.group(1)}={_quote(value)}")
+    if not lines:
+        return None, None
+    block, confirm = _judge_shell(ctx, "\n".join(lines[:40]))
+    if block is not None:
+        return f"{path} hands every program started with it {block.reason}", None
+    if confirm is not None:
+        return None, f"{path} hands every program started with it {confirm.reason}"
+    return None, None
+
+
+def _quote(value: str) -> str:
+    import shlex
+
+    return shlex.quote(value)
+
+
+@rule("block.files.env-file-hook", "an environment file written with a variable that loads code into every program",
+      risk=Risk.CRITICAL, types=("file_write",))
+def env_file_block(ctx: Context) -> CheckResult:
+    """A dotenv file (`.env`, `prod.env`), `~/.pam_environment`, an `environment.d` file or a service's
+    `/etc/default` file written with a loader variable (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`) or another variable
+    whose value the shell rules block: every program started with that environment loads it."""
+    return ctx.derived(_env_file)[0]
+
+
+@rule("confirm.files.env-file-hook", "an environment file written with a variable that makes programs run code",
+      risk=Risk.HIGH, types=("file_write",))
+def env_file_confirm(ctx: Context) -> CheckResult:
+    """The same files with a variable that makes interpreters or tools run code (`NODE_OPTIONS=--require`,
+    `JAVA_TOOL_OPTIONS=-javaagent:`, `PYTHONSTARTUP`, `BASH_ENV`, `PERL5OPT=-M`). `NODE_ENV=production`, `PORT=3000`
+    and a database address pass."""
+    block, confirm = ctx.derived(_env_file)
+    return None if block is not None else confirm
+
+
+RULES: tuple[Rule, ...] = (env_code_exec, tool_command_config_block, tool_command_config_confirm, env_file_block,
+                           env_file_confirm)

@@ -63,3 +63,29 @@ def test_ordinary_settings_do_not_block_here(command):
     assert not {"block.shell.env-code-exec", "block.shell.tool-command-config"} & set(got.rules), (command, got.rules)
     if "config" in command or "pkg" in command:
         assert "confirm.shell.tool-command-config" not in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize(("path", "content", "decision"), [
+    (".env", "PORT=8080\nLD_PRELOAD=/dev/shm/libhook.so\n", Decision.BLOCK),
+    ("deploy/prod.env", "export DYLD_INSERT_LIBRARIES=/tmp/x.dylib\n", Decision.BLOCK),
+    ("/home/dev/.config/environment.d/50-dev.conf", "NODE_OPTIONS=--require /tmp/preload.js\n", Decision.CONFIRM),
+    ("/home/dev/.pam_environment", "JAVA_TOOL_OPTIONS=-javaagent:/var/tmp/a.jar\n", Decision.CONFIRM),
+])
+def test_environment_files_that_load_code(path, content, decision):
+    from gate.model import FileWrite
+
+    got = GATE.assess(FileWrite(path=path, content=content))
+    assert got.decision is decision, (path, got.rules)
+    assert {"block.files.env-file-hook", "confirm.files.env-file-hook"} & set(got.rules)
+
+
+@pytest.mark.parametrize(("path", "content"), [
+    (".env", "NODE_ENV=production\nPORT=3000\nDATABASE_URL=postgres://localhost/app\n"),
+    ("app.env", "LOG_LEVEL=debug\nPYTHONUNBUFFERED=1\n"),
+    ("/home/dev/.config/environment.d/10-path.conf", "EDITOR=vim\n"),
+])
+def test_ordinary_environment_files_pass_this_rule(path, content):
+    from gate.model import FileWrite
+
+    got = GATE.assess(FileWrite(path=path, content=content))
+    assert not {"block.files.env-file-hook", "confirm.files.env-file-hook"} & set(got.rules), got.rules
