@@ -18,7 +18,10 @@ from __future__ import annotations
 import re
 
 from gate.model import Risk
+from gate.rules import devconfig_batch
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.files import _targets, _text_of
+from gate.shell import command_facts
 
 __all__ = ["RULES", "remote_fetch"]
 
@@ -42,8 +45,8 @@ _LOADS = re.compile(r"(?:\b(?:src|href|srcset|background|poster|data|action|lows
 _LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "localhost.localdomain"})
 # a PowerShell or VBScript shortcut whose icon or target is set: the value is where Explorer will look
 _SHORTCUT_FIELD = re.compile(r"\.(?:iconlocation|targetpath|workingdirectory)\s*=\s*[\"']?", re.IGNORECASE)
-_KINDS_IN_LINE = re.compile(r"\.(?:url|lnk|scf|library-ms|searchconnector-ms|theme|website|html?|svg|eml|rels|rtf)\b|"
-                            r"desktop\.ini|iconlocation", re.IGNORECASE)
+_KIND_WORDS = (".url", ".lnk", ".scf", ".library-ms", ".searchconnector-ms", ".theme", ".website", ".htm", ".svg",
+               ".eml", ".rels", ".rtf", ".xml", ".mht", "desktop.ini", "iconlocation")
 
 
 def _kind(path: str) -> str | None:
@@ -122,12 +125,12 @@ def remote_share_file(ctx: Context) -> CheckResult:
 
 
 def _shell_verdict(ctx: Context) -> str | None:
-    from gate.rules.files import _targets, _text_of
-    from gate.shell import command_facts
-
     action = ctx.action
     source = getattr(action, "command", None) or getattr(action, "text", None) or ""
-    if not isinstance(source, str) or not _KINDS_IN_LINE.search(source):
+    if not isinstance(source, str) or ("\\\\" not in source and "//" not in source and ".scf" not in source):
+        return None
+    low = source.lower()
+    if not any(k in low for k in _KIND_WORDS):
         return None
     m = _SHORTCUT_FIELD.search(source)
     if m is not None and (r := _REF.match(source, m.end())) is not None and (host := _remote(r)) is not None:
@@ -152,7 +155,7 @@ def _shell_verdict(ctx: Context) -> str | None:
 
 
 @rule("block.shell.remote-share-fetch", "a shell line writing a file that makes Windows sign in to another host",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=devconfig_batch.batch)
 def remote_share_shell(ctx: Context) -> CheckResult:
     """The same files written from the shell (`echo`, `printf`, `tee`, `Set-Content`, a here-document), and a
     PowerShell or script shortcut whose `IconLocation` or `TargetPath` is a share on another host."""
@@ -160,3 +163,6 @@ def remote_share_shell(ctx: Context) -> CheckResult:
 
 
 RULES: tuple[Rule, ...] = (remote_share_file, remote_share_shell)
+devconfig_batch.register(RULES)
+devconfig_batch.member(remote_share_shell.id, lambda text, low: ("\\\\" in text or "//" in text or ".scf" in low) and
+                       any(k in low for k in _KIND_WORDS))

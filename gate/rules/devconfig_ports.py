@@ -53,9 +53,14 @@ def _label(ctx: Context) -> str:
 
 
 def _forward(ctx: Context) -> str | None:
+    label = _label(ctx)[:200]
+    if ctx.type == "type":
+        if not _PORT_TEXT.match(getattr(ctx.action, "text", "") or ""):
+            return None
+    elif not label or not (_FORWARD.search(label) or _PUBLIC.match(label)):
+        return None
     if not _in_editor(ctx):
         return None
-    label = _label(ctx)[:200]
     title = ctx.observation.window_title if ctx.observation is not None else ""
     if ctx.type == "click":
         if _FORWARD.search(label):

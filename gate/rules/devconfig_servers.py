@@ -15,8 +15,13 @@ import json
 import re
 import shlex
 
+from gate.content import runs_later
 from gate.model import Risk
+from gate.rules import devconfig_batch
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.files import _targets, _text_of
+from gate.rules.shell_agent_config import registered_argv
+from gate.shell import command_facts
 
 __all__ = ["RULES", "one_liner", "server_one_liner"]
 
@@ -171,8 +176,6 @@ def _loose(content: str) -> list[list[str]]:
 
 def server_one_liner(path: str, content: str) -> str | None:
     """The first MCP server or discovery command in an agent's settings that is a shell one-liner, or None."""
-    from gate.content import runs_later
-
     path = path.replace("\\", "/")
     if runs_later(path) != "agent config" and not _MCP_FILE.search(path):
         return None
@@ -231,13 +234,9 @@ def server_one_liner_file(ctx: Context) -> CheckResult:
 
 
 def _shell_verdict(ctx: Context) -> str | None:
-    from gate.rules.files import _targets, _text_of
-    from gate.rules.shell_agent_config import registered_argv
-    from gate.shell import command_facts
-
     source = getattr(ctx.action, "command", None) or getattr(ctx.action, "text", None) or ""
     low = source.lower() if isinstance(source, str) else ""
-    if "mcp" not in low and "settings" not in low and "discoverycommand" not in low:
+    if "mcp" not in low and "discoverycommand" not in low and "context_servers" not in low:
         return None
     analysis = ctx.derived(command_facts)
     if analysis is None:
@@ -255,7 +254,7 @@ def _shell_verdict(ctx: Context) -> str | None:
 
 
 @rule("block.shell.agent-server-one-liner", "a coding agent's MCP server set to a shell one-liner from the shell",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=devconfig_batch.batch)
 def server_one_liner_shell(ctx: Context) -> CheckResult:
     """The same servers registered from the shell (`claude mcp add NAME -- bash -c '...'`, `gemini mcp add`,
     `code --add-mcp '{...}'`) or written into an agent's settings with `echo`, `printf`, `tee` or a here-document."""
@@ -263,3 +262,6 @@ def server_one_liner_shell(ctx: Context) -> CheckResult:
 
 
 RULES: tuple[Rule, ...] = (server_one_liner_file, server_one_liner_shell)
+devconfig_batch.register(RULES)
+devconfig_batch.member(server_one_liner_shell.id,
+                       lambda text, low: "mcp" in low or "discoverycommand" in low or "context_servers" in low)

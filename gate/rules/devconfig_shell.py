@@ -23,7 +23,10 @@ from __future__ import annotations
 import re
 
 from gate.model import Risk
+from gate.rules import devconfig_batch
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.files import _judge_shell
+from gate.shell import command_facts
 
 __all__ = ["RULES"]
 
@@ -51,8 +54,9 @@ _PM = frozenset({"npm", "pnpm", "yarn", "bun"})
 
 
 def _env_code(ctx: Context) -> str | None:
-    from gate.shell import command_facts
-
+    source = getattr(ctx.action, "command", None) or getattr(ctx.action, "text", None) or ""
+    if not isinstance(source, str) or "=" not in source:
+        return None
     analysis = ctx.derived(command_facts)
     if analysis is None or not analysis.assignments:
         return None
@@ -70,7 +74,7 @@ def _env_code(ctx: Context) -> str | None:
 
 
 @rule("block.shell.env-code-exec", "environment variables chained to run code when a program starts",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=devconfig_batch.batch)
 def env_code_exec(ctx: Context) -> CheckResult:
     """`BASH_ENV` or `ENV` holding a command substitution (the shell runs it while expanding the value at every
     start), or Python's warning filter importing `antigravity`/`webbrowser` with `BROWSER` set to a shell or an
@@ -120,11 +124,9 @@ def _npm_script(argv: tuple[str, ...], name: str) -> tuple[str, str] | None:
 
 
 def _tool_config(ctx: Context) -> tuple[str | None, str | None]:
-    from gate.rules.files import _judge_shell
-    from gate.shell import command_facts
-
     source = getattr(ctx.action, "command", None) or getattr(ctx.action, "text", None) or ""
-    if not isinstance(source, str) or not any(w in source for w in ("config", "pkg", "set-script")):
+    if not isinstance(source, str) or not (("config" in source and ("git" in source or " set" in source)) or
+                                           "pkg" in source or "set-script" in source):
         return None, None
     analysis = ctx.derived(command_facts)
     if analysis is None:
@@ -161,7 +163,7 @@ def _tool_config(ctx: Context) -> tuple[str | None, str | None]:
 
 
 @rule("block.shell.tool-command-config", "a developer tool set from the shell to run a command the shell rules block",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), batch=devconfig_batch.batch)
 def tool_command_config_block(ctx: Context) -> CheckResult:
     """`git config` of a setting git runs as a command (`core.fsmonitor`, `core.sshCommand`, `core.pager`, an alias
     starting with `!`, filters, `credential.helper`), or `npm pkg set scripts.X=...`, whose command is one the shell
@@ -170,7 +172,7 @@ def tool_command_config_block(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.tool-command-config", "a package's install script or a package manager's runner set from the "
-      "shell", risk=Risk.HIGH, types=("shell", "type"))
+      "shell", risk=Risk.HIGH, types=("shell", "type"), batch=devconfig_batch.batch)
 def tool_command_config_confirm(ctx: Context) -> CheckResult:
     """`npm pkg set scripts.postinstall=...` (any script that runs by itself at install), `yarn config set yarnPath`,
     `npm config set script-shell`: the next install runs it. Other scripts (`scripts.test=jest`) pass."""
@@ -193,8 +195,6 @@ _HOOK_NAMES = re.compile(r"^(ld_|dyld_|node_options$|java_tool_options$|_java_op
 
 
 def _env_file(ctx: Context) -> tuple[str | None, str | None]:
-    from gate.rules.files import _judge_shell
-
     if ctx.type != "file_write":
         return None, None
     path = (getattr(ctx.action, "path", "") or "").replace("\\", "/")
@@ -246,3 +246,13 @@ def env_file_confirm(ctx: Context) -> CheckResult:
 
 RULES: tuple[Rule, ...] = (env_code_exec, tool_command_config_block, tool_command_config_confirm, env_file_block,
                            env_file_confirm)
+
+
+def _configures(text: str, low: str) -> bool:
+    return ("config" in text and ("git" in text or " set" in text)) or "pkg" in text or "set-script" in text
+
+
+devconfig_batch.register(RULES)
+devconfig_batch.member(env_code_exec.id, lambda text, low: "=" in text)
+devconfig_batch.member(tool_command_config_block.id, _configures)
+devconfig_batch.member(tool_command_config_confirm.id, _configures)
