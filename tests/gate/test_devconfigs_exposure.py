@@ -29,6 +29,7 @@ def test_every_example_of_the_section_asks(risky):
     "podman run --rm -p 7000:7681 -v /:/mnt ghcr.io/example/ttyd ttyd bash",
     "docker run -p 2222:80 --mount type=bind,source=/home/ann,target=/data ghcr.io/example/cloudcmd",
     "cursor tunnel service install",
+    "jupyter server --ip=* --IdentityProvider.token=",
 ])
 def test_shells_and_homes_served_without_a_password_block(command):
     got = shell(command)
@@ -42,6 +43,9 @@ def test_shells_and_homes_served_without_a_password_block(command):
     "gh cs ports visibility 3000:public 4000:private",
     "code-server --bind-addr 0.0.0.0:8443",
     "ruby -run -e httpd . -p 8000",
+    "claude mcp add --transport http notes https://mcp.example.org/mcp",
+    "gemini mcp add files npx -y some-mcp-files-server",
+    "code --add-mcp '{\"name\":\"notes\",\"command\":\"uvx\",\"args\":[\"notes-mcp\"]}'",
 ])
 def test_tunnels_and_public_ports_ask(command):
     got = shell(command)
@@ -55,6 +59,9 @@ def test_tunnels_and_public_ports_ask(command):
     "gh codespace ports -c shiny-space",
     "docker run -p 3000:3000 -v ~/project:/app node:20 npm start",
     "docker run --rm -v $HOME:/home ghcr.io/example/ttyd ttyd --version",
+    "claude mcp list",
+    "gemini mcp remove files",
+    "jupyter lab --no-browser --port 8890",
 ])
 def test_local_uses_do_not_block(command):
     got = shell(command)
