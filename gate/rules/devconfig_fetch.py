@@ -131,7 +131,7 @@ def _shell_verdict(ctx: Context) -> str | None:
         return None
     low = source.lower()
     if not any(k in low for k in _KIND_WORDS):
-        return None
+        return _markup(source) if ctx.type == "type" or "src" in low or "href" in low else None
     m = _SHORTCUT_FIELD.search(source)
     if m is not None and (r := _REF.match(source, m.end())) is not None and (host := _remote(r)) is not None:
         return f"a shortcut's icon or target set to a share on {host}: Explorer signs in there whenever it shows the " \
@@ -151,18 +151,31 @@ def _shell_verdict(ctx: Context) -> str | None:
             host = remote_fetch(text, kind) if text else None
             if host is not None:
                 return "writes " + _why(path, host)
-    return None
+    return _markup(source)
+
+
+def _markup(text: str) -> str | None:
+    """Markup anywhere in a line or typed text (a mail's HTML body, a post, a page's source) that loads from a share
+    on another host: whoever's mail client or browser shows it signs in there."""
+    if "src" not in text.lower() and "href" not in text.lower() and "url(" not in text.lower():
+        return None
+    host = remote_fetch(text[:100_000], "markup")
+    if host is None:
+        return None
+    return f"markup that loads from a share on {host}: whoever's mail client or browser shows it signs in there, " \
+           f"handing that host a hash of their Windows password"
 
 
 @rule("block.shell.remote-share-fetch", "a shell line writing a file that makes Windows sign in to another host",
       risk=Risk.CRITICAL, types=("shell", "type"), batch=devconfig_batch.batch)
 def remote_share_shell(ctx: Context) -> CheckResult:
-    """The same files written from the shell (`echo`, `printf`, `tee`, `Set-Content`, a here-document), and a
-    PowerShell or script shortcut whose `IconLocation` or `TargetPath` is a share on another host."""
+    """The same files written from the shell (`echo`, `printf`, `tee`, `Set-Content`, a here-document), a
+    PowerShell or script shortcut whose `IconLocation` or `TargetPath` is a share on another host, and markup that
+    loads from one typed or sent anywhere (a mail's HTML body, a post): whoever's client shows it signs in there."""
     return _shell_verdict(ctx)
 
 
 RULES: tuple[Rule, ...] = (remote_share_file, remote_share_shell)
 devconfig_batch.register(RULES)
 devconfig_batch.member(remote_share_shell.id, lambda text, low: ("\\\\" in text or "//" in text or ".scf" in low) and
-                       any(k in low for k in _KIND_WORDS))
+                       (any(k in low for k in _KIND_WORDS) or "src" in low or "href" in low or "url(" in low))

@@ -93,3 +93,30 @@ def test_a_long_run_of_slashes_is_read_quickly():
     assert remote_fetch("<p>" + "\\\\a" * 50_000, "markup") is None
     assert remote_fetch("file:///" * 30_000, "shell") is None
     assert remote_fetch("<a href=" + "x" * 100_000 + "//", "shell") is None
+
+
+@pytest.mark.parametrize("action", [
+    Shell(command="Send-MailMessage -To ann@example.com -Subject hi -BodyAsHtml "
+                  "-Body '<img src=\"file://198.51.100.71/logo.png\">' -SmtpServer mail.example.com"),
+    Shell(command="swaks --to bo@example.org --add-header 'Content-Type: text/html' "
+                  "--body '<p>Hi</p><img src=\"\\\\\\\\203.0.113.19\\\\s\\\\p.gif\">'"),
+])
+def test_mail_bodies_that_load_from_a_share_elsewhere_block(action):
+    got = GATE.assess(action)
+    assert "block.shell.remote-share-fetch" in got.rules, got.rules
+
+
+def test_markup_typed_with_a_remote_share_image_blocks():
+    from gate.model import Observation, Type
+
+    got = GATE.assess(Type(text='<p>Quarterly numbers</p><img src="file://192.0.2.61/q.png">'),
+                      Observation(app="Thunderbird", window_title="Write: Numbers - Thunderbird"))
+    assert got.decision is Decision.BLOCK, got.rules
+
+
+def test_markup_typed_with_ordinary_images_passes_this_rule():
+    from gate.model import Observation, Type
+
+    got = GATE.assess(Type(text='<p>Hi</p><img src="https://cdn.example.com/q.png"><a href="//example.com/x">x</a>'),
+                      Observation(app="Thunderbird", window_title="Write: Numbers - Thunderbird"))
+    assert "block.shell.remote-share-fetch" not in got.rules
