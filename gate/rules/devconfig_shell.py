@@ -51,6 +51,8 @@ _INSTALL_SCRIPTS = frozenset({"preinstall", "install", "postinstall", "prepare",
 _RUNNER_KEYS = frozenset({"yarnpath", "script-shell", "shell", "node-options", "plugins", "globalconfig",
                           "userconfig", "onlybuiltdependencies"})
 _PM = frozenset({"npm", "pnpm", "yarn", "bun"})
+# what a command that does harm later names: an address, a host, a device socket, a file
+_REACHES = re.compile(r"://|\b\d{1,3}(?:\.\d{1,3}){3}\b|/dev/(?:tcp|udp)/|[\w-]\.[a-z]{2,}\b|/")
 
 
 def _env_code(ctx: Context) -> str | None:
@@ -156,6 +158,8 @@ def _tool_config(ctx: Context) -> tuple[str | None, str | None]:
             continue
         if not command or not command.strip():
             continue
+        if not _REACHES.search(command):
+            continue  # a value that names no host, address or file (`nc -e docs`) is judged by the rules that ask
         block, _ = _judge_shell(ctx, command.strip().strip("'\""))
         if block is not None:
             return f"sets {what} to a command it runs later: {block.reason}", None

@@ -43,9 +43,6 @@ def test_shells_and_homes_served_without_a_password_block(command):
     "gh cs ports visibility 3000:public 4000:private",
     "code-server --bind-addr 0.0.0.0:8443",
     "ruby -run -e httpd . -p 8000",
-    "claude mcp add --transport http notes https://mcp.example.org/mcp",
-    "gemini mcp add files npx -y some-mcp-files-server",
-    "code --add-mcp '{\"name\":\"notes\",\"command\":\"uvx\",\"args\":[\"notes-mcp\"]}'",
 ])
 def test_tunnels_and_public_ports_ask(command):
     got = shell(command)
