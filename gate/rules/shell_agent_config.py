@@ -33,7 +33,7 @@ from gate.shell import Command, Finding, ShellAnalysis, analyse, resolve_path
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["NAMES", "judge", "line"]
+__all__ = ["NAMES", "judge", "line", "registered_argv"]
 
 Add = Callable[[Finding], None]
 
@@ -52,6 +52,9 @@ _READERS = frozenset({"cat", "bat", "less", "more", "head", "tail", "grep", "rg"
                       "stat", "file", "wc", "echo", "printf", "code", "vim", "nano"})
 _WORDS = re.compile(r"[^\s'\"`(),;=|&<>{}\[\]]+")
 _MCP_VERBS = ("add", "add-json")
+# options of `mcp add` that take a value before the server's name (`-s user`, `-e KEY=value`, `-t stdio`)
+_VALUE_OPTIONS = frozenset({"-s", "--scope", "-e", "--env", "-t", "--transport", "-H", "--header", "--timeout",
+                            "--description", "--include-tools", "--exclude-tools"})
 
 
 def _registered(cmd: Command) -> str | None:
@@ -72,11 +75,30 @@ def _registered(cmd: Command) -> str | None:
     if "--" in words:
         rest = words[words.index("--") + 1:]
     else:  # `claude mcp add NAME CMD ARGS...` / `gemini mcp add NAME CMD ARGS...`: the words after the name
-        plain = [w for w in words[2:] if not w.startswith("-")]
-        rest = plain[1:] if len(plain) > 1 else []
+        at, name = 2, None
+        while at < len(words) and name is None:  # the server's name: the first word that is no option or its value
+            w = words[at]
+            if w.startswith("-"):
+                at += 2 if w in _VALUE_OPTIONS else 1
+            else:
+                name = at
+        rest = words[name + 1:] if name is not None else []
         if rest and rest[0].startswith(("http://", "https://")):
             return None  # a remote server is a URL, not a program started here
     return shlex.join(rest) if rest else None
+
+
+def registered_argv(cmd: Command) -> list[str] | None:
+    """The argument vector an agent's `mcp add` (or an editor's `--add-mcp`) registers, or None."""
+    if cmd.name not in _AGENTS:
+        return None
+    registered = _registered(cmd)
+    if registered is None:
+        return None
+    try:
+        return shlex.split(registered)
+    except ValueError:
+        return None
 
 
 def _json_command(value: str) -> str | None:
