@@ -42,6 +42,7 @@ from gate.model import Decision, FileWrite, Hit, Risk, Shell, Type
 from gate.normalise import normalise
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
+from gate.rules.typed import strongest
 from gate.rules.typed_docs import _MACRO_EDITOR
 from gate.typed import Destination, code_editor, destination
 
@@ -307,7 +308,7 @@ def _embedded_block(name: str, code: str, ctx: Context) -> Hit | None:
     if not commands:
         return None
     sub = Context(Shell(command="\n".join(commands)), ctx.observation, ctx.compiled, None)
-    block, _ = _strongest(tuple(r for r in ctx.compiled.by_type.get("shell", ())
+    block, _ = strongest(tuple(r for r in ctx.compiled.by_type.get("shell", ())
                                 if not r.id.startswith(("block.typed.", "confirm.typed."))), sub)
     return block
 
@@ -337,20 +338,6 @@ def _file_name(ctx: Context, saving: bool) -> str:
         return "script.ps1"
     place = f"{normalise(ctx.observation.app)}\n{normalise(title)}"
     return "script.applescript" if _APPLESCRIPT.search(place) else ""
-
-
-def _strongest(rules: tuple[Rule, ...], sub: Context) -> tuple[Hit | None, Hit | None]:
-    block: Hit | None = None
-    confirm: Hit | None = None
-    for r in rules:
-        hit = r(sub)
-        if hit is None:
-            continue
-        if hit.decision is Decision.BLOCK and (block is None or hit.risk > block.risk):
-            block = hit
-        elif hit.decision is Decision.CONFIRM and (confirm is None or hit.risk > confirm.risk):
-            confirm = hit
-    return block, confirm
 
 
 def _rules(ctx: Context, kind: str, ids: frozenset[str]) -> tuple[Rule, ...]:
@@ -400,11 +387,11 @@ def _verdict(ctx: Context) -> _Verdict:
         code = whole[-JUDGED_TEXT:] if console else whole
         sub = Context(Type(text=code, target=ctx.action.target if ctx.type == "type" else None),
                       obs, ctx.compiled, None)
-        block, confirm = _strongest(_rules(ctx, "type", _TYPED_IDS), sub)
+        block, confirm = strongest(_rules(ctx, "type", _TYPED_IDS), sub)
         what = "the code typed so far into this window, taken whole"
     if block is None and name:
         sub = Context(FileWrite(path=name, content=whole), ctx.observation, ctx.compiled, None)
-        fblock, fconfirm = _strongest(_rules(ctx, "file_write", _FILE_IDS), sub)
+        fblock, fconfirm = strongest(_rules(ctx, "file_write", _FILE_IDS), sub)
         fblock = fblock or _embedded_block(name, whole, ctx)
         if fblock is not None or (confirm is None and fconfirm is not None):
             block, confirm = fblock, (confirm or fconfirm)

@@ -469,6 +469,27 @@ def line(d: Any, analysis: ShellAnalysis, add: Callable[[Finding], None]) -> Non
             return
 
 
+# options of gpg and age that take the next word as their value (never a file to encrypt)
+_GPG_VALUE_OPTIONS = frozenset({"-o", "--output", "-r", "--recipient", "--passphrase", "-u", "--local-user",
+                                "--cipher-algo", "--passphrase-file", "--passphrase-fd", "--pinentry-mode",
+                                "--compress-algo", "--homedir"})
+_AGE_VALUE_OPTIONS = frozenset({"-o", "--output", "-r", "--recipient", "-R", "--recipients-file", "-i", "--identity"})
+
+
+def _operands(args: list[str], value_options: frozenset[str]) -> list[str]:
+    """The words of `args` that are files: neither an option nor the value an option takes."""
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in value_options:
+            skip = True
+        elif not a.startswith("-"):
+            out.append(a)
+    return out
+
+
+
 def _encrypter_inputs(c: Command) -> list[str] | None:
     """The files an encrypting command reads (None when the command does not encrypt)."""
     name, args = c.name, c.argv[1:]
@@ -476,17 +497,7 @@ def _encrypter_inputs(c: Command) -> list[str] | None:
     if name in ("gpg", "gpg2", "gpgtar"):
         if not any(_GPG_ENCRYPT.match(w) for w in words) or any(w in ("-d", "--decrypt") for w in words):
             return None
-        value = {"-o", "--output", "-r", "--recipient", "--passphrase", "-u", "--local-user", "--cipher-algo",
-                 "--passphrase-file", "--passphrase-fd", "--pinentry-mode", "--compress-algo", "--homedir"}
-        out, skip = [], False
-        for a in args:
-            if skip:
-                skip = False
-            elif a in value:
-                skip = True
-            elif not a.startswith("-"):
-                out.append(a)
-        return out
+        return _operands(args, _GPG_VALUE_OPTIONS)
     if name == "openssl":
         if not words or not (_OPENSSL_CIPHER.match(words[0].lstrip("-")) or "-encrypt" in words) or "-d" in words:
             return None
@@ -494,16 +505,7 @@ def _encrypter_inputs(c: Command) -> list[str] | None:
     if name in ("age", "rage"):
         if any(w in ("-d", "--decrypt") for w in words):
             return None
-        value = {"-o", "--output", "-r", "--recipient", "-R", "--recipients-file", "-i", "--identity"}
-        out, skip = [], False
-        for a in args:
-            if skip:
-                skip = False
-            elif a in value:
-                skip = True
-            elif not a.startswith("-"):
-                out.append(a)
-        return out
+        return _operands(args, _AGE_VALUE_OPTIONS)
     if name == "protect-cmsmessage":
         return [args[k + 1] for k, w in enumerate(words[:-1]) if w in ("-path", "-literalpath")]
     if name in ("scrypt", "aescrypt", "mcrypt", "encfs", "cryptor"):

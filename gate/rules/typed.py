@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
 __all__ = ["RULES", "EscapeVerdict", "LineEnd", "Verdict", "code_verdict", "escape_verdict", "judge_as", "line_end",
-           "link_verdict", "typed_verdict"]
+           "link_verdict", "strongest", "typed_verdict"]
 
 TYPE = ("type",)
 _LINE_END_CHARS = frozenset("\n\r\x0b\x0c\x0f")
@@ -74,9 +74,14 @@ def _judge(action: Shell | Navigate | FileRead, ctx: Context, observation: Obser
            ) -> tuple[Hit | None, Hit | None]:
     """The strongest block hit and the strongest confirm hit of the rules for `action`'s type."""
     sub = Context(action, observation if observation is not None else ctx.observation, ctx.compiled, None)
+    return strongest(_rules_for(action.type, sub), sub)
+
+
+def strongest(rules: Iterable[Rule], sub: Context) -> tuple[Hit | None, Hit | None]:
+    """The strongest block hit and the strongest confirm hit of `rules` run over `sub`."""
     block: Hit | None = None
     confirm: Hit | None = None
-    for r in _rules_for(action.type, sub):
+    for r in rules:
         hit = r(sub)
         if hit is None:
             continue
