@@ -2380,6 +2380,7 @@ def _analyse_text(command: str, cwd: str | None) -> ShellAnalysis:
 
 
 _PROMPT_FIRST = frozenset("$>%P \t")
+_QUOTED_PROGRAM = re.compile(r"""\s{0,8}(["'])[^"'\n]{1,260}?\.(?:exe|com|bat|cmd|ps1)\1\s""", re.IGNORECASE)
 _BRACED_ENV = re.compile(r"\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}", re.IGNORECASE)
 
 
@@ -2434,6 +2435,10 @@ def _analysis(command: str, cwd: str | None, plain: bool = True) -> ShellAnalysi
         walker.emit(list(words), frozenset(), cleaned, (), (), None)
     elif (win := winshell.dialect(cleaned)) is not None:
         # a cmd.exe or PowerShell line (backslash paths, %VAR%, cmdlets): gate/winshell.py reads it
+        if win == "ps" and _QUOTED_PROGRAM.match(cleaned):
+            # a quoted program path first, as process lists and cmd.exe write it ("C:\...\powershell.exe" -c x):
+            # what runs is that program, which PowerShell itself only does after `&`
+            cleaned = "& " + cleaned
         if winshell.walk(walker, cleaned, win):
             st.features.add("unparsable")
     elif plain and (line := _plain_line(cleaned)) is not None:
