@@ -179,6 +179,12 @@ for _names, _rule, _what in (
           "get-sqlconnectiontestthreaded", "get-sqlserverinfothreaded", "get-sqlserverlinkcrawl", "invoke-sqlaudit",
           "invoke-sqldumpinfo"),
          "confirm.shell.recon", "a tool that maps a domain"),
+        # the "potato" family and relay kits: a service account's token turned into SYSTEM
+        (("juicypotato", "juicypotatong", "roguepotato", "sweetpotato", "godpotato", "printspoofer", "efspotato",
+          "sharpefspotato", "localpotato", "rottenpotato", "rottenpotatong", "genericpotato", "coercedpotato",
+          "printspoofer64", "printspoofer32",
+          "krbrelayup", "krbrelay", "remotepotato0", "badpotato"),
+         "block.shell.attack-tool", "a privilege-escalation kit that turns a service account's token into SYSTEM"),
         # attack kits' PowerShell modules that run commands through a database or inject code into processes
         (("invoke-sqloscmd", "invoke-sqlescalatepriv", "invoke-sqloscmdclr", "invoke-shellcode",
           "invoke-reflectivepeinjection", "invoke-dllinjection", "invoke-psinject", "invoke-tokenmanipulation",
