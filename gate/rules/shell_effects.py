@@ -1280,6 +1280,22 @@ _RX_EXFILTRATION_4 = re.compile(r"(file|open|gopen):", re.I)
 _RX_EXFILTRATION_5 = re.compile(r"^([\w.-]+@)?[\w.-]+:")
 
 
+# options of the web clients whose next word is data sent, a header or a file uploaded, never the address
+_DATA_OPTIONS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "-F", "--form", "-H",
+                           "--header", "-T", "--upload-file", "--post-data", "--post-file", "--body-data",
+                           "--body-file", "-u", "--user", "-b", "--cookie", "-A", "--user-agent", "-e", "--referer"})
+_WHOLE_SUBST = re.compile(r"^(?:\$\([^()]*(?:\([^()]*\)[^()]*)*\)|`[^`]*`)$")
+
+
+def _address_only(cmd: Command) -> bool:
+    """curl/wget/http/xh whose run-time words are each a whole command substitution standing where the address goes
+    (not after an option that sends data, a header or a file): the output is the address fetched."""
+    if cmd.name not in ("curl", "wget", "http", "https", "xh", "xhs") or not cmd.dynamic:
+        return False
+    return all(_WHOLE_SUBST.match(cmd.argv[i]) and cmd.argv[i - 1] not in _DATA_OPTIONS for i in cmd.dynamic)
+
+
+
 def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     cmds = analysis.commands
@@ -1313,6 +1329,11 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                        (c.name not in ("cat", "base64", "head", "tail", "xxd", "tar", "gzip", "grep") or
                         len(c.argv) > 1 or c.upstream)), None)
         urls = [a for a in cmd.argv[1:] if "://" in a]
+        if source is not None and not urls and _address_only(cmd):
+            # `curl -L "$(tool latest-url)" -o x`: what the command prints is the address fetched, no data sent
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"{name} fetches the address that {source.name} prints{where}", cmd.span))
+            return
         if source is not None and not (urls and all(_LOCAL_URL_WORD.match(a) for a in urls)):
             files = [a for _, a in _operands(source)]
             # identity, environment, listings and files outside the project: reconnaissance data leaving
