@@ -65,7 +65,7 @@ def test_exchange_and_broker_names_elsewhere_ask(url):
     assert nav(url).decision is not Decision.ALLOW
 
 
-@pytest.mark.parametrize("url", ["https://pancakeswap.finance/swap", "https://www.monex.co.jp/",
+@pytest.mark.parametrize("url", ["https://pancakeswap.finance/swap", "https://www.monex.co.jp/service/",
                                  "https://smbc-nikko.co.jp/", "https://opensearch.org/docs",
                                  "https://polkadot.subscan.io/"])
 def test_their_own_sites_and_neighbours_pass(url):
