@@ -334,6 +334,15 @@ _PERSONAL_EXTENSIONS = frozenset({
 _PROGRAM_FOLDERS = frozenset({"appdata", "library", "bin", "sbin", "lib", "lib64", "snap", "applications",
                               "node_modules", "site-packages", "dist-packages", "vendor", "start menu", "startup",
                               "templates", "autostart", "public", "venv", "virtualenvs", "go", "cargo"})
+# files a tool runs or loads by their name when the person builds, tests or installs in that folder: a new one is
+# code that runs later, so writing one keeps asking (`conftest.py` at the next `pytest`, `setup.py` at `pip install .`)
+_RUN_BY_NAME = frozenset({"conftest.py", "setup.py", "noxfile.py", "tasks.py", "fabfile.py", "dodo.py", "manage.py",
+                          "sitecustomize.py", "usercustomize.py", "build.rs", "cmakelists.txt", "package.json",
+                          "pyproject.toml", "cargo.toml", "pom.xml", "composer.json", "gulpfile.js", "gruntfile.js",
+                          "jakefile.js", "deno.json", "bunfig.toml", "pubspec.yaml", "mix.exs", "docker-compose.yml",
+                          "docker-compose.yaml", "compose.yml", "compose.yaml", "tox.ini", "meson.build"})
+_CONFIG_SCRIPT = re.compile(r"\.config\.(?:js|mjs|cjs|ts|mts|cts)$|^(?:vite|webpack|rollup|jest|babel|eslint|next|nuxt|"
+                            r"svelte|astro|playwright|vitest|tailwind|postcss)\.")
 # /home/<name>, /Users/<name>, /root, C:/Users/<name>: a person's home, whoever's it is
 _HOME_SHAPED = re.compile(r"(?i)^(?:/home/[^/]+|/users/[^/]+|/root|/var/home/[^/]+|[a-z]:/users/[^/]+)(?=/)")
 
@@ -349,7 +358,10 @@ def _in_own_folder(real: str, home: str) -> bool:
     parts = [p.lower() for p in rest.split("/") if p]
     if not parts or any(p.startswith(".") or p in _PROGRAM_FOLDERS or p.startswith("python") for p in parts):
         return False
-    stem, dot, ext = parts[-1].rpartition(".")
+    name = parts[-1]
+    if name in _RUN_BY_NAME or _CONFIG_SCRIPT.search(name):
+        return False
+    stem, dot, ext = name.rpartition(".")
     return bool(dot and stem) and ext in _PERSONAL_EXTENSIONS
 
 

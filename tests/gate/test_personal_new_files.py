@@ -47,6 +47,11 @@ def test_a_new_everyday_file_in_a_persons_folders_passes(path):
     "/home/maria/Desktop/Browser.desktop",
     "C:\\Users\\anna\\Desktop\\Mail.lnk",
     "/home/maria/Desktop/Makefile",        # no everyday kind
+    "/home/maria/code/site/conftest.py",   # files a tool runs by name at the next build, test or install
+    "/home/maria/code/site/setup.py",
+    "/home/maria/code/site/CMakeLists.txt",
+    "/home/maria/code/site/package.json",
+    "/home/maria/code/site/vite.config.ts",
     "/srv/share/report.txt",               # not a home directory
 ])
 def test_hidden_program_or_running_files_still_ask(path):
