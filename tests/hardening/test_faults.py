@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from app.agent.client import Client, ConnectionLost, Killed, SupervisorUnavailable
+from app.daemon.asking import ASK_GRACE_S
 from app.desktop.screen import NullDesktop
 from app.ports import Answer, ApprovalRequest, Reply
 from app.root.runtime import build_runtime
@@ -276,7 +277,9 @@ def test_an_approver_that_never_answers_denies_on_time(local_ws: Workspace, tmp_
             assert not t.is_alive(), "the request waited on a stuck approver past its timeout"
             reply = result["reply"]
             assert reply["verdict"] == "denied", reply
-            assert result["s"] < 1 + 3, result["s"]  # approvals.timeout_s = 1, plus slack
+            # approvals.timeout_s = 1, the approver's grace (ASK_GRACE_S), and slack for a loaded machine: what is
+            # proven is a denial in seconds, not at the 30 s client timeout or never (the time is the bench's job)
+            assert result["s"] < 1 + ASK_GRACE_S + 5, result["s"]
             assert not marker.exists()
             # the dialog gate is free again: the other agent's actions run
             assert other.act({"type": "wait", "seconds": 0})["verdict"] == "executed"
