@@ -67,8 +67,9 @@ def held(text: str) -> Iterator[int]:
         if mapped:
             time.sleep(HOLD_AFTER_S)
     finally:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):  # the typing is done: a lost connection only leaves spare keycodes
             for keycode in mapped:
                 disp.change_keyboard_mapping(keycode, [(0,) * width])
             disp.sync()
-        disp.close()
+        with contextlib.suppress(Exception):
+            disp.close()
