@@ -19,3 +19,11 @@ def test_only_missing_characters_go_on_empty_keycodes_and_one_stays_free():
 
 def test_with_one_empty_keycode_nothing_is_held():
     assert plan([(0x61,), (0,)], 8, [0xE9]) == {}
+
+
+def test_without_a_display_nothing_is_held_and_typing_goes_on(monkeypatch):
+    from app.execute.keymap import held
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    with held("café") as count:
+        assert count == 0
