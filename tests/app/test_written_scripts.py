@@ -142,3 +142,29 @@ def test_a_program_put_on_path_then_run_by_bare_name_is_judged_by_content(deskga
             assert r["decision"] == "block" and "block.shell.written-script" in r["rules"], (command, r)
         r = dg.act({"type": "shell", "command": "black --check .", "cwd": str(work)}, execute=False)
         assert "block.shell.written-script" not in r["rules"], r
+
+
+def test_a_new_document_written_freely_is_still_judged_when_run(deskgate_home, serve_in_process, tmp_path,
+                                                                monkeypatch):
+    """A new file in the person's folders is written without asking (gate/paths.py `new_personal_file`): run as
+    a script afterwards, it is judged by what this session wrote to it, as a script in the work area is."""
+    from gate.paths import default_home
+
+    work, person = tmp_path / "work", tmp_path / "person"
+    (person / "Documents").mkdir(parents=True)
+    work.mkdir()
+    monkeypatch.setenv("HOME", str(person))
+    default_home.cache_clear()
+    try:
+        home = deskgate_home(f'[files]\nsandbox_roots = ["{work}"]\n')
+        serve_in_process(home)
+        notes = person / "Documents" / "notes.txt"
+        with Client(home["socket"], timeout=30) as dg:
+            dg.hello("writer")
+            r = dg.act({"type": "file_write", "path": str(notes), "content": LONG_PAYLOAD})
+            assert r["verdict"] == "executed" and r["decision"] == "allow", r
+            r = dg.act({"type": "shell", "command": f"sh {notes}", "cwd": str(work)})
+            assert r["decision"] == "block" and "block.shell.written-script" in r["rules"], r
+    finally:
+        monkeypatch.undo()
+        default_home.cache_clear()
