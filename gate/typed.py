@@ -210,8 +210,10 @@ def code_editor(ctx: Context) -> bool:
 
 # a language console, by the window, the app or the target, and the interpreter its code runs like
 _CODE_CONSOLES = (
-    ("python3", re.compile(r"\b(?:python (?:console|shell|repl|interpreter|prompt)|ipython|jupyter|notebook cell|"
-                           r"code cell|django shell|flask shell|idle shell|python interactive)\b|^>>> ?$")),
+    # a notebook (JupyterLab, Notebook, Colab, a `.ipynb` open in an editor) runs its cells' code when run
+    ("python3", re.compile(r"\b(?:python (?:console|shell|repl|interpreter|prompt)|ipython|jupyter(?:lab| lab)?|"
+                           r"notebook cell|code cell|django shell|flask shell|idle shell|python interactive|"
+                           r"colab(?:oratory)?)\b|\w\.ipynb\b(?! at )|^>>> ?$")),
     ("ruby", re.compile(r"\b(?:irb|pry|rails console|ruby (?:console|shell|repl))\b")),
     ("node", re.compile(r"\b(?:node(?:\.js|js)? (?:repl|console|shell)|deno repl|bun repl)\b")),
     ("php", re.compile(r"\b(?:php (?:console|shell|repl)|psysh|tinker)\b")),

@@ -871,8 +871,43 @@ def code_verdict(ctx: Context) -> Verdict:
     code = ctx.action.text.strip()  # type: ignore[attr-defined]
     if program is None or not code:
         return _TEXT._replace(where=where)
-    command = f"{program} {_CODE_FLAG.get(program, '-e')} {shlex.quote(code[:_JS_LIMIT])}"
+    code = code[:_JS_LIMIT]
+    shell_lines: list[str] = []
+    if program == "python3":
+        code, shell_lines = _ipython_split(code)
+    parts = [f"{program} {_CODE_FLAG.get(program, '-e')} {shlex.quote(code)}"] if code.strip() else []
+    command = " ; ".join(parts + shell_lines)
+    if not command:
+        return _TEXT._replace(where=where)
     return Verdict(where, "code", command, *_judge(Shell(command=command), ctx))
+
+
+# IPython's shell escapes: `!cmd`, `!!cmd`, `files = !ls`, `%system`/`%sx`/`%sc cmd`; a `%%bash` or `%%sh` cell;
+# `%pip`/`%conda` run the installer, `%run x.py` runs a script
+_BANG = re.compile(r"^\s*(?:[A-Za-z_]\w*\s*=\s*)?!!?(?P<cmd>.+)$")
+_LINE_MAGIC = re.compile(r"^\s*(?:[A-Za-z_]\w*\s*=\s*)?%(?P<name>system|sx|sc|pip|conda|mamba|uv|run)\b\s*"
+                         r"(?P<rest>.*)$")
+_SHELL_CELL = re.compile(r"^\s*%%(?:bash|sh|zsh|system|script\s+(?:ba|z)?sh)\b[^\n]*\n?")
+_MAGIC_PROGRAM = {"pip": "pip", "conda": "conda", "mamba": "mamba", "uv": "uv", "run": "python3"}
+
+
+def _ipython_split(code: str) -> tuple[str, list[str]]:
+    """The Python of a notebook cell or IPython prompt, and the shell lines its escapes and magics run."""
+    cell = _SHELL_CELL.match(code)
+    if cell is not None:
+        return "", [line for line in code[cell.end():].splitlines() if line.strip()]
+    python, shell = [], []
+    for line in code.splitlines():
+        bang = _BANG.match(line)
+        magic = _LINE_MAGIC.match(line) if bang is None else None
+        if bang is not None:
+            shell.append(bang["cmd"].strip())
+        elif magic is not None:
+            program = _MAGIC_PROGRAM.get(magic["name"])
+            shell.append(f"{program} {magic['rest']}" if program else magic["rest"])
+        elif not line.lstrip().startswith("%"):  # other magics (%time, %matplotlib) run no program
+            python.append(line)
+    return "\n".join(python), [line for line in shell if line.strip()]
 
 
 @rule("block.typed.console-code", "Code typed into a language console that the shell rules block",
@@ -882,7 +917,8 @@ def console_code_block(ctx: Context) -> CheckResult:
     Jenkins's script console) runs typed code on the machine or the server behind it. The code is judged as the
     same interpreter's one-liner: when the shell rules block `python3 -c '<code>'` (a delete of the home
     folder, a reverse shell, a download run, a credential read), typing it is blocked. So is an ORM told to
-    delete every row (`User.delete_all`, `Model.objects.all().delete()`). `print(2 + 2)` passes."""
+    delete every row (`User.delete_all`, `Model.objects.all().delete()`). A notebook's shell escapes (`!cmd`,
+    `%system`, a `%%bash` cell) are judged as the shell lines they run. `print(2 + 2)` passes."""
     verdict = ctx.derived(code_verdict)
     if verdict.kind != "code":
         return None
