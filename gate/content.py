@@ -79,7 +79,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
     # the agent runs in every later session
     ("agent instructions", r"(^|/)(claude|agents|gemini|qwen|copilot-instructions)\.md$|(^|/)\.cursorrules$|"
                            r"(^|/)\.windsurfrules$|(^|/)\.clinerules(/|$)|(^|/)\.cursor/rules/[^/]+$|"
-                           r"(^|/)\.github/instructions/[^/]+\.md$|(^|/)\.(roo|kiro/steering|windsurf/rules)/|"
+                           r"(^|/)\.github/instructions/[^/]+\.md$|(^|/)\.(roo|kiro/steering|windsurf/rules)/(?!mcp\.json$)|"
                            r"(^|/)\.claude/(commands|agents)/[^/]+\.md$"),
     ("agent config", r"(^|/)\.mcp\.json$|(^|/)\.claude/settings(\.local)?\.json$|(^|/)\.claude\.json$|"
                      r"(^|/)claude_desktop_config\.json$|(^|/)\.(cursor|vscode|roo|amazonq|kiro/settings)/mcp\.json$|"

@@ -138,3 +138,8 @@ def test_any_writer_that_switches_approvals_off_blocks(command: str) -> None:
                                      "grep -rn yolo docs/ > notes.txt"])
 def test_reading_for_those_values_passes(command: str) -> None:
     assert _shell(command).decision is Decision.ALLOW, command
+
+
+def test_an_editor_extensions_server_list_is_its_config_not_its_instructions():
+    assert runs_later("/p/.roo/mcp.json") == runs_later("/p/.kiro/settings/mcp.json") == "agent config"
+    assert runs_later("/p/.roo/rules/style.md") == "agent instructions"
