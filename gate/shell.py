@@ -255,7 +255,14 @@ INTERPRETERS = {  # interpreter → the flags that take code inline
     "php": ("-r",), "lua": ("-e",), "deno": (), "bun": ("-e", "--eval"), "osascript": ("-e",),
     "pwsh": ("-c", "-command"), "powershell": ("-c", "-command"), "awk": (), "gawk": (), "mawk": (),
     "nawk": (), "rscript": ("-e",), "tclsh": (), "julia": ("-e",),
+    # the other languages' one-liners: their code is read for the same shell-outs and deletes
+    "luajit": ("-e",), "raku": ("-e",), "perl6": ("-e",), "elixir": ("-e", "--eval"), "erl": ("-eval",),
+    "scala": ("-e",), "ghc": ("-e",), "racket": ("-e", "--eval"), "guile": ("-c",), "groovy": ("-e",),
+    "swift": ("-e",), "ts-node": ("-e", "--eval", "-p", "--print"), "tsx": ("-e", "--eval", "-p", "--print"),
+    "bb": ("-e", "--eval"), "jrunscript": ("-e",), "qjs": ("-e", "--eval"), "crystal": (), "nim": (),
 }
+# interpreters that take inline code after a verb (`deno eval CODE`, `crystal eval CODE`, `nim e --eval:CODE`)
+_EVAL_VERBS = {"deno": "eval", "crystal": "eval"}
 STDIN_EXECUTORS = frozenset({"iex", "invoke-expression", "source", "."})
 DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "lwp-request", "get", "http", "https", "xh",
                          "iwr", "invoke-webrequest", "irm", "invoke-restmethod", "wget2", "curlie"})
@@ -425,9 +432,18 @@ _SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
 # interpreter code: shell strings it hands to a shell, and the calls that do so
 _CODE_CALL = re.compile(
     r"""(?:\bsystem|\bpopen|\bpopen[234]?|\bexec[lv]?p?e?|\bexecsync|\bexecfilesync|\bshell_exec|\bpassthru|\bspawnsync|\bspawn|"""
-    r"""\bos\.execute|\bio\.popen|\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+(?:shell\s+)?script|\bqx|%x)"""
+    r"""\bos\.execute|\bio\.popen|\bcall|\brun|\bcheck_output|\bcheck_call|\bgetoutput|\bgetstatusoutput|\bdo\s+(?:shell\s+)?script|\bqx|%x|"""
+    # Erlang's os:cmd, Haskell's callCommand/spawnCommand, Scala's Process, R's and Emacs Lisp's shell calls
+    r"""\bos:cmd|\bcallCommand|\bspawnCommand|(?-i:\bProcess)|\bshell(?=\s*\()|\bshell-command|\bsystem\*|\bsystem2)"""
     r"""\s*[({]?\s*(?:(?P<q>'''|\"\"\"|['"])(?P<s>.*?)(?P=q)|\[(?P<l>[^\]]*)\])""", re.S | re.I)
 _CODE_BACKTICK = re.compile(r"`([^`]+)`")
+# a command line run as a method of its string (Groovy's "cmd".execute(), Scala's "cmd".! and .!!)
+_CODE_STRING_RUN = re.compile(r"""(['"])([^'"\n]{1,2000})\1\s*\.\s*(?:execute\s*\(|!!?)""")
+# a shell given its command line as arguments: System.cmd("sh", ["-c", "..."]), Process(Seq("bash", "-c", "..."))
+_CODE_SHELL_ARGS = re.compile(r"""(['"])(?:/usr)?(?:/bin/)?(?:ba|z|da|k)?sh\1\s*,\s*(?:\[|Seq\(|List\(|Array\()?\s*"""
+                              r"""(['"])-c\2\s*,\s*(['"])(.{1,2000}?)\3""", re.S)
+# Emacs Lisp deletes a tree with (delete-directory "dir" t)
+_CODE_LISP_DELETE = re.compile(r"""\(\s*delete-directory\s+(?:\(expand-file-name\s+)?(['"])(.*?)\1""")
 _CODE_LIST_ITEM = re.compile(r"""(['"])(.*?)\1""", re.S)
 _CODE_RMTREE = re.compile(r"""\b(?:rmtree|remove|unlink|rmdir|rmsync|rm_rf|rm_r|removedirs|rimraf)"""
                           r"""\s*\(\s*(['"])(.*?)\1""",
@@ -437,6 +453,15 @@ _CODE_RMTREE_HOME = re.compile(
     r"""\s*\)|(?:require\(\s*['"]os['"]\s*\)|os)\.homedir\(\)|\$ENV\{\s*['"]?HOME['"]?\s*\}|Dir\.home|"""
     r"""ENV\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]|(?:pathlib\.)?Path\.home\(\)|process\.env\.HOME|"""
     r"""(?:os\.)?getenv\(\s*['"]HOME['"]\s*\))\s*[,)]""", re.I)
+# deleters of a tree in the other languages (Julia, Nim, Swift, Deno, Go, .NET, R, the JVM, Elixir), with the
+# home named by expression (`rm(homedir(), recursive=true)`)
+_CODE_RMTREE_HOME_OTHER = re.compile(
+    r"""\b(?:rm|removedir|remove_dir_all|removeall|removesync|removeitem|delete|deleterecursively|rm_rf!?)\s*\(\s*"""
+    r"""(?:\w+:\s*)?(?:homedir\(\)|gethomedir\(\)|nshomedirectory\(\)|deno\.env\.get\(\s*['"]HOME['"]\s*\)|"""
+    r"""os\.getenv\(\s*"HOME"\s*\)|(?:system\.)?environment\.getenvironmentvariable\(\s*"(?:HOME|USERPROFILE)"\s*\)|"""
+    r"""(?:system\.)?environment\.getfolderpath\(\s*(?:system\.)?environment\.specialfolder\.userprofile\s*\)|"""
+    r"""sys\.getenv\(\s*['"]HOME['"]\s*\)|system\.getproperty\(\s*"user\.home"\s*\)|system\.user_home!?\(\)|"""
+    r"""filemanager\.default\.homedirectoryforcurrentuser(?:\.path)?|path\.expand\(\s*['"]~['"]\s*\))\s*[,)]""", re.I)
 _WINDOWS_PATH = re.compile(r"^([a-z]:\\[\w$%. -]|\\\\[\w.?]|hk(lm|cu|cr|u|cc|ey_\w+)\\\w|\.\.?\\\w|%\w+%\\[\w.])", re.I)
 _POWERSHELL_SYNTAX = re.compile(r"new-object|\[(system\.)?(net|convert|text|reflection)\.|\$\{?env:|"
                                 r"\biex\b|invoke-expression", re.I)
@@ -1464,11 +1489,17 @@ class _Walker:
             elif m.group("s"):
                 self.script(m.group("s"), f"{interpreter} code")
         for m in _CODE_BACKTICK.finditer(code):
-            if interpreter in ("perl", "ruby", "php"):
+            if interpreter in ("perl", "ruby", "php", "julia"):  # a backticked command line (Julia's run(`...`))
                 self.script(m.group(1), f"{interpreter} code")
+        for m in _CODE_STRING_RUN.finditer(code):
+            self.script(m.group(2), f"{interpreter} code")
+        for m in _CODE_SHELL_ARGS.finditer(code):
+            self.script(m.group(4), f"{interpreter} code")
+        for m in _CODE_LISP_DELETE.finditer(code):
+            self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
         for m in _CODE_RMTREE.finditer(code):
             self.script(shlex.join(["rm", "-rf", m.group(2)]), f"{interpreter} code")
-        if _CODE_RMTREE_HOME.search(code):  # the home directory named by expression, not by a literal
+        if _CODE_RMTREE_HOME.search(code) or _CODE_RMTREE_HOME_OTHER.search(code):  # home named by expression
             self.script("rm -rf ~", f"{interpreter} code")
         for text in _code_file_io(code):
             self.script(text, f"{interpreter} code")
@@ -2034,9 +2065,14 @@ def _inline_code(name: str, argv: list[str]) -> str | None:
             k += 2 if argv[k] in ("-F", "-v", "--assign", "--field-separator") else 1
         return argv[k] if k < len(argv) else None
     codes = []
+    verb = _EVAL_VERBS.get(name)
+    if verb is not None and len(argv) > 2 and argv[1] == verb:
+        return argv[2]
     for k, a in enumerate(argv[1:], 1):
         folded = a.lower()
-        if folded in flags and k + 1 < len(argv):
+        if name == "nim" and folded.startswith(("--eval:", "-e:", "--eval=")):
+            codes.append(a.split(":", 1)[1] if ":" in a.split("=", 1)[0] else a.split("=", 1)[1])
+        elif folded in flags and k + 1 < len(argv):
             codes.append(argv[k + 1])
         elif any(folded.startswith(f) and len(folded) > len(f) and f.startswith("-") and len(f) == 2
                  for f in flags) and not folded.startswith("--"):
