@@ -10,6 +10,8 @@ The vocabulary is `[mail-click]` of resources/lures.toml.
     block.typed.payment-on-lure-page  a card, its code, a bank account or an identity document's number typed on a
                                     page whose host is a look-alike's, a hostile or hidden one, or whose title or
                                     text carries a lure (not a brand's own checkout)
+    block.typed.password-on-impostor-page  a password or a code typed on a look-alike's page, or on a sign-in page
+                                    titled for a brand its host does not belong to
     confirm.typed.payment-data-field  the same data typed into a field that asks for it in another language
     confirm.typed.contact-on-lure-page  an e-mail, a phone number, a name or an address typed on such a page
 
@@ -60,6 +62,7 @@ _IDENTITY_FIELD = _phrases(_BOOK["identity_fields"])
 _CONTACT_FIELD = _phrases(_BOOK["contact_fields"])
 _PLACEHOLDER = re.compile(_BOOK["placeholder"], re.IGNORECASE)
 _SIGNIN_TITLE = _phrases(_BOOK["signin_titles"])
+_SIGNIN_TITLE_CJK = re.compile("|".join(map(re.escape, _BOOK["signin_titles_cjk"])))
 _WORD_BRANDS = _whole(_BOOK["word_brands"])
 _SIGN_IN_SERVICES = frozenset(_BOOK["sign_in_services"])
 # "Sign in with Google", "Continuer avec Apple": the brand is the way in, not the page's owner
@@ -79,6 +82,11 @@ _SELF_HOSTED = _whole(_BOOK["self_hosted"])
 _BRANDS: dict[str, frozenset[str]] = {token: frozenset(domains) for kind, table in _DESTINATIONS["brands"].items()
                                       if kind != "dev-platforms" for token, domains in table.items()
                                       if len(token) >= 4 and token not in _WORD_BRANDS and token not in _SELF_HOSTED}
+# brands' names in Japanese, Chinese and Korean, longest first, with the domains the brand owns
+_SCRIPT_BRANDS: tuple[tuple[str, frozenset[str]], ...] = tuple(
+    (name, frozenset(d for table in _DESTINATIONS["brands"].values() for d in table.get(token, ())))
+    for name, token in sorted(_DESTINATIONS["brand-names"].items(), key=lambda item: -len(item[0])))
+_SCRIPT_BRAND_NAMES = re.compile("|".join(re.escape(name) for name, _ in _SCRIPT_BRANDS))
 
 
 # -- where the click is: an open message, its subject -------------------------------------------
@@ -255,6 +263,11 @@ def _brand_named(title: str, host: str) -> str | None:
         if i and _WITH_BRAND.search(said[i - 1]):
             continue
         return token
+    m = _SCRIPT_BRAND_NAMES.search(title[:256])
+    if m is not None:
+        domains = dict(_SCRIPT_BRANDS)[m.group(0)]
+        if reg not in domains and not any(host.endswith("." + d) for d in domains):
+            return m.group(0)
     return None
 
 
@@ -290,7 +303,8 @@ def lure_page(ctx: Context) -> _LurePage | None:
     host = ctx.derived(page_host).lower()
     other = _brand_named(obs.window_title, host) if host and ip_of(host) is None else None
     if not (kinds or page):
-        if other is None or own_site(host) or _SIGNIN_TITLE.search(words(obs.window_title)) is None:
+        if other is None or own_site(host) or (_SIGNIN_TITLE.search(words(obs.window_title)) is None and
+                                               _SIGNIN_TITLE_CJK.search(obs.window_title[:256]) is None):
             return None
         # a brand's sign-in or account page served by a host no brand owns
         return _LurePage(f"a sign-in page titled for {other} on {host}", own=False)
@@ -316,6 +330,24 @@ def payment_on_lure_page(ctx: Context) -> CheckResult:
     if page is None or page.own:
         return None
     return f"typing {what} on a lure's page: {page.why}"
+
+
+@rule("block.typed.password-on-impostor-page", "A password or code typed on a page that speaks for a brand it is "
+      "not served by", risk=Risk.CRITICAL, types=("type",), redact=("text",), confidence=0.85)
+def password_on_impostor_page(ctx: Context) -> CheckResult:
+    """A password, a PIN, a one-time code or a recovery phrase typed into its field (in any language) on a page
+    whose host is a look-alike's, an attacker's or a scam-named one, or on a sign-in page titled for a brand
+    ("PayPal Login", "楽天 ログイン") that the host does not belong to: the form is a copy, and the secret
+    goes to whoever runs it. The brand's own sign-in page, and a sign-in page that names no brand, only ask
+    (`confirm.gui.credential-field`). Redacted."""
+    if not ctx.derived(credential_field) or ctx.derived(payment_data) is not None:
+        return None  # a card number there is block.typed.payment-on-lure-page
+    page = ctx.derived(lure_page)
+    if page is None or page.own:
+        return None
+    if ctx.derived(hostile_page) is None and not page.why.startswith("a sign-in page titled for"):
+        return None  # a lure in the title alone: the site may be the person's own service
+    return f"typing a secret on an impostor's page: {page.why}"
 
 
 @rule("confirm.typed.payment-data-field", "Digits typed into a card, bank account or identity document field, "
@@ -351,5 +383,5 @@ def contact_on_lure_page(ctx: Context) -> CheckResult:
     return f"typing who the person is on a lure's page: {page.why}"
 
 
-RULES: tuple[Rule, ...] = (mail_lure_link_block, mail_lure_link_confirm, payment_on_lure_page, payment_data_field,
-                           contact_on_lure_page)
+RULES: tuple[Rule, ...] = (mail_lure_link_block, mail_lure_link_confirm, payment_on_lure_page,
+                           password_on_impostor_page, payment_data_field, contact_on_lure_page)
