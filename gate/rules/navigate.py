@@ -2030,16 +2030,41 @@ def carrier_typo(ctx: Context) -> CheckResult:
     return f"{parts.host} misspells {brand}" if brand and parts is not None else None
 
 
+_DEFENCE = frozenset(_DESTINATIONS["hostile-hosts"]["defence"])
+_DEFENCE_LONG = tuple(sorted((w for w in _DEFENCE if len(w) >= 4), key=len, reverse=True))
+
+
+def defended(host: str, word: str) -> bool:
+    """The label that holds the hostile word also names the defence against it (`phishing-detect`, `antiphishing`,
+    `malware-scanner`, `phishcheck`): a site that checks, lists or reports such hosts, not one of them."""
+    word = word.lower().replace("-", "")
+    for label in host.lower().split(".")[:-1]:
+        glued = label.replace("-", "").replace("_", "")
+        at = glued.find(word)
+        if at < 0:
+            continue
+        if any(p in _DEFENCE for p in re.split(r"[-_]", label) if p and word not in p):
+            return True
+        rest = (glued[:at], glued[at + len(word):])
+        if any(rest[0].endswith(d) or rest[1].startswith(d) or rest[1].removeprefix("ing").startswith(d)
+               for d in _DEFENCE_LONG) or rest[0] in _DEFENCE:
+            return True
+    return False
+
+
 @rule("confirm.nav.hostile-host", "a site whose name says it is an attacker's, a malware's or a C2 server",
       risk=Risk.HIGH, types=NAV, confidence=0.75)
 def hostile_host_nav(ctx: Context) -> CheckResult:
     """A host whose label or label part is one of the words test suites, detection rules and write-ups name an
     attacker's server with (`evil.com`, `attacker-h9.example`, `malware.example`, `c2.example.net`, `exfil.`:
     `[hostile-hosts]` of resources/destinations.toml). A page about the "evil twin" attack, the word in a
-    security blog's path or a repository's name, and security projects (`exploit-db.com`, `pwn.college`) pass."""
+    security blog's path or a repository's name, and security projects (`exploit-db.com`, `pwn.college`) pass, and
+    so does a site named for the defence beside the word (`phishing-detect`, `anti-phishing-list`, `malwarescan`)."""
     parts = ctx.derived(_nav_web)
     word = hostile_host(parts.host) if parts is not None else None
-    return f"{parts.host} names itself hostile ({word})" if word and parts is not None else None
+    if not word or parts is None or defended(parts.host, word):
+        return None
+    return f"{parts.host} names itself hostile ({word})"
 
 
 # gate/hostile_hosts.py `url_shape` reads a link's shape alone against `[url-shape]` of resources/destinations.toml.
