@@ -2247,7 +2247,8 @@ _KIT_SECRET_FIELD = re.compile(r"\b(?:mnemonic|keystore|secret (?:recovery )?phr
 _KIT_CLICK = re.compile(r"\b(?:sign ?in|log ?in|log ?on|login|signin|continue|next|proceed|verify|validate|confirm|"
                         r"submit|pay|checkout|unlock|restore|connect|import|authenticate|claim|access|update|send|"
                         r"secure|recover|sync|accept|get|join|buy|unlock|connexion|anmelden|iniciar|accedi|entrar|"
-                        r"inloggen|valider|weiter|continuer|payer|continuar|verificar)\b")
+                        r"inloggen|valider|weiter|continuer|payer|continuar|verificar|transfer|mint|swap|bridge|"
+                        r"revoke|approve|withdraw|stake|migrate|rectify|sign)\b")
 
 
 def _kit_secret(ctx: Context) -> bool:
