@@ -2233,8 +2233,12 @@ def kit_host_block(ctx: Context) -> CheckResult:
 def kit_host_confirm(ctx: Context) -> CheckResult:
     """Account and security words run together or stacked in front of another site (`service-account.<...>`,
     `<...>lockedappservice`), a brand beside one of them, a wallet maker's name on another domain or misspelt, an
-    airdrop or a wallet's "fix" in a site's name, a coin wallet's name under a bulk-registered top-level name: the
-    shapes kits take without one brand's exact name. Asks: an ordinary site may be named so."""
+    airdrop or a wallet's "fix" in a site's name, a coin wallet's name under a bulk-registered top-level name, a coin
+    or a token standard beside a transfer, bridge, swap, mint, revoke or eligibility check (`bnb-transfer`,
+    `erc20-bridge`), a project's airdrop (`<project>airdrop`), two approval checker's words (`revoke-approvals`): the
+    shapes kits take without one brand's exact name. Asks: an ordinary site may be named so; on a bulk-registered
+    top-level name or a free website host a coin lure blocks. A wallet maker's own account pages
+    (`<maker>.github.io`) pass."""
     f = ctx.derived(_nav_kit)
     return f.why if f is not None and f.level == "confirm" and ctx.derived(_provider_nav) is None else None
 

@@ -41,8 +41,14 @@ def nav(url: str):
     "https://app-1inch.net/",
     "https://zerion-app.org/",
     "https://bscscan-verify.com/",
-    # two drainer offers on a free host
+    # two drainer offers on a free host; an approval checker's words anywhere
     "https://revoke-approvals.vercel.app/",
+    "https://allowance-checker.com/",
+    "https://approvalrevoker.net/",
+    # cloud mining, and coin rewards on a web3 host
+    "https://btc-cloudmining.net/",
+    "https://sol-rewards.4everland.app/",
+    "https://trc20-usdt-claim.on-fleek.app/",
 ])
 def test_crypto_lure_hosts_ask_or_block(url):
     assert nav(url).decision in (Decision.CONFIRM, Decision.BLOCK), url
@@ -74,6 +80,10 @@ def test_crypto_lure_on_cheap_or_free_hosts_blocks(url):
     "https://www.mint.com/", "https://mintlify.com/docs", "https://www.traderjoes.com/",
     "https://www.database-upgrade.com/", "https://coincheck.com/", "https://swapfiets.nl/",
     "https://www.revolut.com/money-transfer/", "https://www.tokenmetrics.com/",
+    # pages about airdrops and approvals on news, data and exchange sites
+    "https://www.kraken.com/learn/what-is-an-airdrop", "https://defillama.com/airdrops",
+    "https://www.coingecko.com/en/airdrops", "https://docs.metamask.io/wallet/how-to/send-transactions/",
+    "https://support.apple.com/guide/iphone/airdrop", "https://www.example-news.com/2025/airdrop-season",
 ])
 def test_real_wallets_and_ordinary_words_pass(url):
     assert nav(url).decision is Decision.ALLOW, url
