@@ -6,7 +6,9 @@
     kit_host(host) -> Finding | None                  the words a kit's host is made of: account and security words
                                                       run together or stacked, a brand written short or with digits
                                                       beside them, a dynamic-DNS or free host's site named so, a coin
-                                                      giveaway, a wallet maker's name on another domain
+                                                      giveaway, a wallet maker's name on another domain, a coin beside
+                                                      what a drainer offers (transfer, bridge, mint, revoke, fix), a
+                                                      project's airdrop, an approval checker's words
 
 A label is cut into the words it is written with (`verificationalertaccount` → verification, alert, account; longest
 word first, letters that are no word are skipped), with digits read as the letters they stand for where a brand is
@@ -68,19 +70,23 @@ _ABBREV: dict[str, str] = dict(_W["abbreviations"])
 _GLUED_BRANDS = frozenset(_W["glued_brands"])
 _FILLERS = frozenset(_W["fillers"])
 
-_COINS = frozenset(_C["coins"])
+_COINS = frozenset(_C["coins"]) | frozenset(_C["token_standards"])
 _GIVE = frozenset(_C["giveaway"])
 _GIVE_STRONG = frozenset(_C["giveaway_strong"])
 _AIRDROP = frozenset(_C["airdrop"])
 _BESIDE = frozenset(_C["airdrop_beside"])
-_WALLETS = frozenset(_C["wallets"])
-_WALLET_OWN = frozenset(_C["wallet_own"])
+_MOVES = frozenset(_C["moves"]) | frozenset(_C["moves_more"]) | frozenset(_C["approval_words"])
+_APPROVAL = frozenset(_C["approval_words"])
+_ALONE = frozenset(_C["airdrop_alone"])
+_WALLETS = frozenset(_C["wallets"]) | frozenset(_C["wallets_more"])
+_WALLET_OWN = frozenset(_C["wallet_own"]) | frozenset(_C["wallet_own_more"])
 _LONG_WALLETS = tuple(sorted(m for m in _WALLETS if len(m) >= 9))  # long enough to be misspelt twice
 
 _FH = _PH["free-hosts"]
-_FREE = frozenset(_FH["suffixes"])
+_FREE = frozenset(_FH["suffixes"]) | frozenset(_FH["web3_hosts"])
 _DYN = frozenset(_FH["dynamic_dns"]) | frozenset(_BOOK["phishing"]["dynamic_dns"])
 _DEV = frozenset(_FH["dev_hosts"])
+_ACCOUNT_HOSTS = frozenset(_FH["account_hosts"])
 _ABUSED = frozenset(_BOOK["tlds"]["abused"])
 _LOCAL_TLDS = frozenset({"local", "localhost", "lan", "home", "internal", "test", "example", "invalid", "arpa",
                          "corp", "intranet", "onion"})
@@ -88,7 +94,8 @@ _LOCAL_TLDS = frozenset({"local", "localhost", "lan", "home", "internal", "test"
 # every word the cutter knows, with what it is
 _TAGS: dict[str, set[str]] = {}
 for _tag, _words in (("strong", _STRONG), ("weak", _WEAK), ("decoy", _DECOYS), ("coin", _COINS), ("give", _GIVE),
-                     ("airdrop", _AIRDROP), ("beside", _BESIDE), ("wallet", _WALLETS),
+                     ("airdrop", _AIRDROP), ("beside", _BESIDE), ("wallet", _WALLETS), ("move", _MOVES),
+                     ("alone", _ALONE),
                      ("brand", _GLUED_BRANDS | frozenset(_ABBREV)), ("filler", _FILLERS)):
     for _w in _words:
         _TAGS.setdefault(_w.replace("-", ""), set()).add(_tag)
@@ -159,6 +166,8 @@ class _Words(NamedTuple):
     airdrop: frozenset[str]
     beside: frozenset[str]
     wallets: frozenset[str]
+    moves: frozenset[str]
+    alone: frozenset[str]
 
 
 def _read(labels: list[str]) -> _Words:
@@ -191,7 +200,7 @@ def _read_label(label: str) -> _Words:
                 if "weak" in tags:
                     got["weak"].add(w)
                 for tag, key in (("coin", "coins"), ("give", "give"), ("airdrop", "airdrop"),
-                                 ("beside", "beside")):
+                                 ("beside", "beside"), ("move", "moves"), ("alone", "alone")):
                     if tag in tags:
                         got[key].add(w)
                 if "wallet" in tags and not glued_in:
@@ -309,7 +318,7 @@ def _edits_within(a: str, b: str, limit: int) -> bool:
     return prev[-1] <= limit
 
 
-def _crypto(w: _Words) -> Finding | None:
+def _crypto(w: _Words, named: list[str]) -> Finding | None:
     give_strong = w.give & _GIVE_STRONG
     coin = sorted(w.coins)
     if coin and give_strong:
@@ -321,6 +330,24 @@ def _crypto(w: _Words) -> Finding | None:
         other = sorted((w.coins | w.beside | (w.airdrop - {lure}) | (w.weak & {"wallet"})) - {lure})
         if lure in {"airdrop", "airdrops", "claim", "claims", "claimreward"} or coin or "wallet" in other:
             return Finding("confirm", f"a wallet or airdrop lure ({lure}, {other[0] if other else lure})")
+    return _coin_moves(w, named)
+
+
+def _coin_moves(w: _Words, named: list[str]) -> Finding | None:
+    """A free drop named for a project (`<project>airdrop`, `<project>-freemint`: a site that is only the word, a
+    listing of drops, passes), or a coin or a token standard beside what a drainer offers to do with it: transfer,
+    bridge, swap, mint, revoke, check eligibility, fix (`bnb-transfer`, `erc20-bridge`); two approval checker's
+    words (`revoke-approvals`)."""
+    alone = [a for a in sorted(w.alone) if any(a in lbl.replace("-", "") and len(lbl.replace("-", "")) > len(a)
+                                               for lbl in named)]
+    if alone:
+        return Finding("confirm", f"an airdrop or a free mint ({alone[0]})")
+    moves = sorted(w.moves - w.coins)
+    coin = sorted(w.coins - w.moves)
+    if moves and coin:
+        return Finding("confirm", f"a coin beside what a drainer offers ({coin[0]}, {moves[0]})")
+    if len(w.moves & _APPROVAL) >= 2:
+        return Finding("confirm", f"an approval checker ({', '.join(sorted(w.moves & _APPROVAL)[:2])})")
     return None
 
 
@@ -345,7 +372,8 @@ def kit_host(host: str) -> Finding | None:
     own = listed_own or (parent is None and own_site(host))
     w = _read(named)
     # a wallet maker's name on another domain: the recovery phrase is what that page is for
-    wallet_own = _under(host, _WALLET_OWN) is not None
+    wallet_own = _under(host, _WALLET_OWN) is not None or (
+        parent is not None and parent[0] in _ACCOUNT_HOSTS and len(named) == 1 and named[0] in _WALLETS)
     if not wallet_own and not listed_own:
         site = reg_labels[0] if parent is None else named[-1]
         plain = site.replace("-", "")
@@ -353,7 +381,9 @@ def kit_host(host: str) -> Finding | None:
         for maker in sorted(w.wallets) or [m for m in _LONG_WALLETS for x in spellings
                                             if abs(len(x) - len(m)) <= 2 and (x[:2] == m[:2] or x[-2:] == m[-2:])
                                             and _edits_within(x, m, 2)][:1]:
-            extra = w.strong | w.give | w.airdrop
+            # a lure, or the maker's app host copied as one name (`app-<maker>`, `<maker>-official`)
+            extra = w.strong | w.give | w.airdrop | w.moves | {p for label in named for p in label.split("-")
+                                                               if p in _BESIDE and p != maker}
             level = "block" if extra else "confirm"
             return Finding(level, f"{host} is named for the wallet {maker!r} and is not its maker's site")
     if own:
@@ -366,8 +396,15 @@ def kit_host(host: str) -> Finding | None:
             return Finding("block", f"{host} writes {brands[0]!r} beside {', '.join(sorted(words)[:3])}{where}")
         if w.weak:
             return Finding("confirm", f"{host} writes {brands[0]!r} beside {sorted(w.weak)[0]!r}{where}")
-    if (c := _crypto(w)) is not None:
-        return Finding(c.level, f"{host} is named as {c.why}{where}")
+    if (c := _crypto(w, named)) is not None:
+        level = c.level
+        if level == "confirm" and w.coins and (host.rsplit(".", 1)[-1] in _ABUSED or
+                                               (parent is not None and parent[0] not in _DEV)):
+            level = "block"  # a coin lure on a bulk-registered name or a free website host
+        return Finding(level, f"{host} is named as {c.why}{where}")
+    if parent is not None and (len(w.moves) >= 2 or (w.coins and w.give)):
+        return Finding("confirm", f"{host} is named with what a drainer offers ({', '.join(sorted(w.moves)[:2])})"
+                                  f"{where}")
     if parent is not None:
         lure = words - _HOME
         if (w.strong - _HOME) and len(words) >= 2 and parent[0] not in _DEV:

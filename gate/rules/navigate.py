@@ -2030,16 +2030,41 @@ def carrier_typo(ctx: Context) -> CheckResult:
     return f"{parts.host} misspells {brand}" if brand and parts is not None else None
 
 
+_DEFENCE = frozenset(_DESTINATIONS["hostile-hosts"]["defence"])
+_DEFENCE_LONG = tuple(sorted((w for w in _DEFENCE if len(w) >= 4), key=len, reverse=True))
+
+
+def defended(host: str, word: str) -> bool:
+    """The label that holds the hostile word also names the defence against it (`phishing-detect`, `antiphishing`,
+    `malware-scanner`, `phishcheck`): a site that checks, lists or reports such hosts, not one of them."""
+    word = word.lower().replace("-", "")
+    for label in host.lower().split(".")[:-1]:
+        glued = label.replace("-", "").replace("_", "")
+        at = glued.find(word)
+        if at < 0:
+            continue
+        if any(p in _DEFENCE for p in re.split(r"[-_]", label) if p and word not in p):
+            return True
+        rest = (glued[:at], glued[at + len(word):])
+        if any(rest[0].endswith(d) or rest[1].startswith(d) or rest[1].removeprefix("ing").startswith(d)
+               for d in _DEFENCE_LONG) or rest[0] in _DEFENCE:
+            return True
+    return False
+
+
 @rule("confirm.nav.hostile-host", "a site whose name says it is an attacker's, a malware's or a C2 server",
       risk=Risk.HIGH, types=NAV, confidence=0.75)
 def hostile_host_nav(ctx: Context) -> CheckResult:
     """A host whose label or label part is one of the words test suites, detection rules and write-ups name an
     attacker's server with (`evil.com`, `attacker-h9.example`, `malware.example`, `c2.example.net`, `exfil.`:
     `[hostile-hosts]` of resources/destinations.toml). A page about the "evil twin" attack, the word in a
-    security blog's path or a repository's name, and security projects (`exploit-db.com`, `pwn.college`) pass."""
+    security blog's path or a repository's name, and security projects (`exploit-db.com`, `pwn.college`) pass, and
+    so does a site named for the defence beside the word (`phishing-detect`, `anti-phishing-list`, `malwarescan`)."""
     parts = ctx.derived(_nav_web)
     word = hostile_host(parts.host) if parts is not None else None
-    return f"{parts.host} names itself hostile ({word})" if word and parts is not None else None
+    if not word or parts is None or defended(parts.host, word):
+        return None
+    return f"{parts.host} names itself hostile ({word})"
 
 
 # gate/hostile_hosts.py `url_shape` reads a link's shape alone against `[url-shape]` of resources/destinations.toml.
@@ -2208,8 +2233,12 @@ def kit_host_block(ctx: Context) -> CheckResult:
 def kit_host_confirm(ctx: Context) -> CheckResult:
     """Account and security words run together or stacked in front of another site (`service-account.<...>`,
     `<...>lockedappservice`), a brand beside one of them, a wallet maker's name on another domain or misspelt, an
-    airdrop or a wallet's "fix" in a site's name, a coin wallet's name under a bulk-registered top-level name: the
-    shapes kits take without one brand's exact name. Asks: an ordinary site may be named so."""
+    airdrop or a wallet's "fix" in a site's name, a coin wallet's name under a bulk-registered top-level name, a coin
+    or a token standard beside a transfer, bridge, swap, mint, revoke or eligibility check (`bnb-transfer`,
+    `erc20-bridge`), a project's airdrop (`<project>airdrop`), two approval checker's words (`revoke-approvals`): the
+    shapes kits take without one brand's exact name. Asks: an ordinary site may be named so; on a bulk-registered
+    top-level name or a free website host a coin lure blocks. A wallet maker's own account pages
+    (`<maker>.github.io`) pass."""
     f = ctx.derived(_nav_kit)
     return f.why if f is not None and f.level == "confirm" and ctx.derived(_provider_nav) is None else None
 
@@ -2222,7 +2251,8 @@ _KIT_SECRET_FIELD = re.compile(r"\b(?:mnemonic|keystore|secret (?:recovery )?phr
 _KIT_CLICK = re.compile(r"\b(?:sign ?in|log ?in|log ?on|login|signin|continue|next|proceed|verify|validate|confirm|"
                         r"submit|pay|checkout|unlock|restore|connect|import|authenticate|claim|access|update|send|"
                         r"secure|recover|sync|accept|get|join|buy|unlock|connexion|anmelden|iniciar|accedi|entrar|"
-                        r"inloggen|valider|weiter|continuer|payer|continuar|verificar)\b")
+                        r"inloggen|valider|weiter|continuer|payer|continuar|verificar|transfer|mint|swap|bridge|"
+                        r"revoke|approve|withdraw|stake|migrate|rectify|sign)\b")
 
 
 def _kit_secret(ctx: Context) -> bool:
