@@ -34,6 +34,7 @@ from gate.rules import (
     typed_docs,
     typed_lures,
     typed_out,
+    vcs_clicks,
     web,
     webapp,
 )
@@ -72,6 +73,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *web.RULES,
     *navigate.RULES,
     *system.RULES,
+    *vcs_clicks.RULES,
 )
 BY_ID: dict[str, Rule] = {r.id: r for r in CATALOGUE}
 if len(BY_ID) != len(CATALOGUE):  # ids are a contract: a duplicate is a programming error

@@ -1412,7 +1412,14 @@ def agent_check_block(ctx: Context) -> CheckResult:
 
 # a click that leaves or refuses a page: never the step a scam page wants
 _LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
-                    r"decline|deny|reject|block|skip)\W*$", re.IGNORECASE)
+                    r"decline|deny|reject|block|skip|"
+                    # a browser's dangerous-site warning: the way out
+                    r"back to safety|go back to safety|leave (?:this )?site|close (?:this )?(?:tab|page)|"
+                    r"get me out of here|take me back|zurück zur sicherheit|retour en lieu sûr|"
+                    r"volver a un sitio seguro|volver a seguridad|torna in sicurezza|voltar à segurança|"
+                    r"terug naar veilige pagina|安全なページに戻る|返回安全页面|返回安全網頁|"
+                    r"안전한 페이지로 돌아가기)\W*$",
+                    re.IGNORECASE)
 
 
 def _page_destination(ctx: Context) -> Verdict | None:

@@ -239,6 +239,10 @@ def test_a_click_on_a_page_that_blocks_blocks_and_leaving_it_passes():
     got = on_page("click", page, "Connect wallet")
     assert got.decision is Decision.BLOCK and "block.nav.scam-page-action" in got.rules, got
     assert "block.nav.scam-page-action" not in on_page("click", page, "Close").rules
+    # the way out of a browser's dangerous-site warning, in several languages
+    for label in ("Back to safety", "Zurück zur Sicherheit", "安全なページに戻る", "Leave site"):
+        left = on_page("click", page, label).rules
+        assert "block.nav.scam-page-action" not in left and "confirm.nav.scam-page-action" not in left, label
 
 
 def test_typing_a_code_or_an_address_on_a_page_that_blocks_blocks_and_other_typing_asks():

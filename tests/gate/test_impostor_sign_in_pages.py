@@ -28,7 +28,7 @@ def typed(label: str, text: str, title: str, url: str):
 ])
 def test_a_password_on_a_page_titled_for_a_brand_elsewhere_blocks(label, title, url):
     a = typed(label, "Maple#Tree2026", title, url)
-    assert a.decision is Decision.BLOCK, a.reasons
+    assert a.decision is Decision.BLOCK, a.rules
     assert "block.typed.password-on-impostor-page" in a.rules
 
 
@@ -51,7 +51,7 @@ def test_a_login_name_there_asks():
 ])
 def test_a_password_on_the_brands_own_page_or_a_plain_sign_in_asks(label, title, url):
     a = typed(label, "Maple#Tree2026", title, url)
-    assert a.decision is Decision.CONFIRM, a.reasons
+    assert a.decision is Decision.CONFIRM, a.rules
     assert "confirm.gui.credential-field" in a.rules
 
 

@@ -32,7 +32,7 @@ def cell(text: str, place: dict):
 ])
 def test_a_harmful_cell_blocks(code, place):
     a = cell(code, place)
-    assert a.decision is Decision.BLOCK, a.reasons
+    assert a.decision is Decision.BLOCK, a.rules
     assert "block.typed.console-code" in a.rules
 
 
@@ -56,7 +56,7 @@ def test_a_cell_that_installs_or_uses_privilege_asks(code):
 ])
 def test_everyday_cells_pass(code, place):
     a = cell(code, place)
-    assert a.decision is Decision.ALLOW, a.reasons
+    assert a.decision is Decision.ALLOW, a.rules
 
 
 def test_a_notebook_shown_on_a_code_host_is_no_notebook():

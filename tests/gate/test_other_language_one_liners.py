@@ -36,7 +36,7 @@ def shell(command: str):
 ])
 def test_a_harmful_one_liner_blocks(command):
     a = shell(command)
-    assert a.decision is Decision.BLOCK, (command, a.reasons)
+    assert a.decision is Decision.BLOCK, (command, a.rules)
 
 
 @pytest.mark.parametrize("command", [
@@ -54,4 +54,4 @@ def test_a_harmful_one_liner_blocks(command):
 ])
 def test_an_everyday_one_liner_passes(command):
     a = shell(command)
-    assert a.decision is Decision.ALLOW, (command, a.reasons)
+    assert a.decision is Decision.ALLOW, (command, a.rules)
