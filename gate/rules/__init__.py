@@ -34,6 +34,7 @@ from gate.rules import (
     typed_lures,
     typed_out,
     web,
+    web_attack,
     webapp,
 )
 from gate.rules.base import Context, Rule, rule
@@ -68,6 +69,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *devconfig_shell.RULES,
     *devconfig_ports.RULES,
     *web.RULES,
+    *web_attack.RULES,
     *navigate.RULES,
     *system.RULES,
 )
