@@ -15,7 +15,7 @@ import functools
 import re
 from importlib import resources
 from typing import NamedTuple
-from urllib.parse import parse_qsl, unquote
+from urllib.parse import unquote
 
 from gate import regex_store
 from gate.urls import ip_of, is_loopback, site_label, split_url
@@ -103,6 +103,18 @@ def _lookups_folded(text: str) -> str:
     return text
 
 
+def _escape(text: str) -> int:
+    """How many folders above its starting point a path climbs (`a/b/../../../x` climbs one)."""
+    depth = lowest = 0
+    for seg in text.split("?", 1)[0].split("/"):
+        if seg == "..":
+            depth -= 1
+            lowest = min(lowest, depth)
+        elif seg not in ("", "."):
+            depth += 1
+    return -lowest
+
+
 def _system_file(text: str) -> str | None:
     m = _SYSTEM_FILE.search(text)
     return m.group(0).lstrip("/") if m else None
@@ -170,8 +182,8 @@ def in_value(value: str, name: str = "") -> Finding | None:
         return ssrf
     if wrapper:
         return Finding("wrapper", False, wrapper.group(0))
-    if climbs >= _ESCAPE:
-        return Finding("traversal", False, "../" * climbs)
+    if climbs >= _ESCAPE and _escape(text) >= _ESCAPE:
+        return Finding("traversal", False, "../" * _escape(text))
     if _CRLF.search(raw):
         return Finding("crlf", False, _CRLF.search(raw).group(0).strip()[:60])
     return None
@@ -195,9 +207,10 @@ def in_url(url: str) -> Finding | None:
     found = [in_value(raw_path, "")] if raw_path not in ("", "/") else []
     query = parts.query
     if query:
-        found += [in_value(v, k) or in_value(k) for k, v in parse_qsl(query, keep_blank_values=True)]
-        if "=" not in query:
-            found.append(in_value(query))
+        # each value as sent (the escapes undone by `decoded`, so overlong forms survive to be read)
+        for piece in query.split("&"):
+            name, _, value = piece.replace("+", " ").partition("=")
+            found.append(in_value(value, unquote(name)) or in_value(name))
     for f in found:
         if f is not None and (best is None or _rank(f) > _rank(best)):
             best = f

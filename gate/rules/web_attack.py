@@ -96,17 +96,31 @@ _CODE_PAGE = re.compile(r"(?:^|[./_-])(?:sql|query|queries|console|editor|notebo
 _TYPED_LIMIT = 300
 
 
+# a whole URL typed (into the address bar, or a field that takes one)
+_URL_TEXT = re.compile(r"^(?:https?://|www\.)\S+$", re.IGNORECASE)
+
+
 def _typed_finding(ctx: Context) -> tuple[Finding, str] | None:
     text = getattr(ctx.action, "text", None)
+    if not text or len(text) > _TYPED_LIMIT * 4 or "\n" in text.strip():
+        return None
+    text = text.strip()
+    if _URL_TEXT.match(text):
+        found = in_url(text if "://" in text else f"https://{text}")
+        typed_to = split_url(text)
+        if found is not None:
+            return found, typed_to.host if typed_to else "the site"
+        if typed_to is None or subject_site(typed_to.host):
+            return None
     page = ctx.observation.url
-    if not text or not page or len(text) > _TYPED_LIMIT or "\n" in text.strip():
+    if not page or len(text) > _TYPED_LIMIT:
         return None
     parts = split_url(page)
     if parts is None or parts.scheme not in ("http", "https") or not parts.host:
         return None
     if subject_site(parts.host) or is_loopback(parts.host) or _CODE_PAGE.search(f"{parts.host}{parts.path}"):
         return None
-    found = in_value(text.strip())
+    found = in_value(text)
     if found is None or (found.kind in ("crlf", "wrapper") and not found.reads):
         return None
     return found, parts.host
@@ -117,8 +131,9 @@ def _typed_finding(ctx: Context) -> tuple[Finding, str] | None:
 def typed_file_read(ctx: Context) -> CheckResult:
     """Text typed into a web page's field that climbs to the server's system or secret files
     (`../../../etc/shadow`), makes the server fetch the cloud metadata service, or plants a JNDI lookup:
-    the field is used to attack the site. Pages that are about these strings, consoles and editors that
-    run what is typed, and the person's own machine pass."""
+    the field is used to attack the site. A whole URL typed (into the address bar) is judged as opened.
+    Pages that are about these strings, consoles and editors that run what is typed, and the person's own
+    machine pass."""
     got = ctx.derived(_typed_finding)
     if got is None or not got[0].reads:
         return None
