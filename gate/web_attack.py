@@ -30,7 +30,9 @@ _I = re.IGNORECASE
 
 
 class Finding(NamedTuple):
-    kind: str  # traversal | file-read | metadata | jndi | sql | command | template | ssrf | wrapper | xxe | crlf
+    # traversal | file-read | metadata | jndi | sql | command | template | ssrf | wrapper | xxe | crlf | ldap |
+    # pollution | exposed
+    kind: str
     reads: bool  # it reads system or secret files, or instance credentials: the gate blocks
     shown: str  # the piece of the value that shows it
 
@@ -59,18 +61,19 @@ _DOUBLED = re.compile(r"\.\.\.\./+|\.\.\./\./|\.\.;/")
 @functools.lru_cache(maxsize=1024)
 def decoded(value: str) -> str:
     """`value` as a server reads it: percent-escapes undone up to three times (`%252e` is `.`), overlong and
-    %u forms of dots and slashes, NULs dropped, backslashes as slashes, "....//" as "../"; lower case."""
+    %u forms of dots and slashes, a NUL as the end of a name, backslashes as slashes, "....//" as "../"; lower case."""
     text = _ODD_SLASH.sub("/", _ODD_DOT.sub(".", value))
     for _ in range(3):
         out = unquote(text)
         if out == text:
             break
         text = _ODD_SLASH.sub("/", _ODD_DOT.sub(".", out))
-    text = text.replace("\x00", "").replace("\\", "/").lower()
+    text = text.replace("\x00", " ").replace("\\", "/").lower()
     return _DOUBLED.sub("../", text)
 
 
-_SYSTEM_FILE = re.compile(r"(?:^|/|file:/*)(?:" + "|".join(_TRAV["system_files"]) + ")", _I)
+# a name ends where no letter, digit or further extension follows ("etc/hosts.html" is a page)
+_SYSTEM_FILE = re.compile(r"(?:^|/|file:/*)(?:" + "|".join(_TRAV["system_files"]) + r")(?![\w-]|\.[a-z])", _I)
 _CLIMB = re.compile(r"(?:^|/)\.\.(?=/|$)")
 _ABSOLUTE = re.compile(r"^\s*(?:file:/*|/|[a-z]:/|~/|%systemroot%/|\$home/)", _I)
 _SEARCH_PARAMS = frozenset(_TRAV["search_params"])
@@ -87,6 +90,10 @@ _LOCAL_PORTS = frozenset(_P["ssrf_local_ports"])
 _SSRF_SCHEMES = frozenset(_P["ssrf_schemes"])
 _META_IPS = frozenset(_P["metadata_ips"])
 _META_HOSTS = frozenset(_P["metadata_hosts"])
+_META_REBIND = re.compile(_P["metadata_rebind"], _I)
+_LDAP = tuple(re.compile(p, _I) for p in _P["ldap"])
+_POLLUTION = tuple(re.compile(p, _I) for p in _P["pollution"])
+_EXPOSED = tuple(re.compile(p, _I) for p in _BOOK["exposed"]["paths"])
 _META_IN_TEXT = re.compile(r"(?:^|//|@|\[)(?:" + "|".join(re.escape(h) for h in sorted(_META_IPS | _META_HOSTS)
                                                         if "." in h or ":" in h) + r")(?![\w-]|\.\w)", _I)
 _URL_VALUE = re.compile(r"^\s*([a-z][a-z0-9+.-]*):/*", _I)
@@ -123,7 +130,7 @@ def _system_file(text: str) -> str | None:
 def _ssrf(text: str) -> Finding | None:
     """A value that is an address the server would fetch: a cloud's metadata service, a scheme only an
     attack uses, or one of the machine's own services."""
-    m = _META_IN_TEXT.search(text)
+    m = _META_IN_TEXT.search(text) or _META_REBIND.search(text)
     if m:
         return Finding("metadata", True, m.group(0))
     u = _URL_VALUE.match(text)
@@ -138,6 +145,8 @@ def _ssrf(text: str) -> Finding | None:
     if parts is None or not parts.host:
         return None
     ip = ip_of(parts.host)
+    if ip is not None and ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
     if parts.host in _META_HOSTS or (ip is not None and str(ip) in _META_IPS):
         return Finding("metadata", True, parts.host)
     local = is_loopback(parts.host) or (ip is not None and (ip.is_private or ip.is_unspecified))
@@ -147,9 +156,10 @@ def _ssrf(text: str) -> Finding | None:
 
 
 @functools.lru_cache(maxsize=1024)
-def in_value(value: str, name: str = "") -> Finding | None:
+def in_value(value: str, name: str = "", path: bool = False) -> Finding | None:
     """The attack one value carries, judged as a server reads it; None for an ordinary value. `name` is the
-    parameter's name (a search's words are not read as a path)."""
+    parameter's name (a search's words are not read as a path); `path`: the value is the URL's own path,
+    where a system file counts only after a climb."""
     if not value or len(value) < 2:
         return None
     text = decoded(value)
@@ -165,12 +175,13 @@ def in_value(value: str, name: str = "") -> Finding | None:
     target = _system_file(text)
     if target and climbs:
         return Finding("traversal", True, target)
-    if target and not searched and _ABSOLUTE.match(text):
+    if target and not searched and not path and _ABSOLUTE.match(text):
         return Finding("file-read", True, target)
     wrapper = _WRAPPER.search(text)
     if wrapper and target:
         return Finding("wrapper", True, target)
-    for kind, group in (("command", _COMMAND), ("sql", _SQL), ("template", _TEMPLATE)):
+    for kind, group in (("command", _COMMAND), ("sql", _SQL), ("template", _TEMPLATE), ("ldap", _LDAP),
+                        ("pollution", _POLLUTION)):
         for rx in group:
             m = rx.search(text) or (rx.search(raw) if kind == "sql" else None)
             if m:
@@ -204,7 +215,11 @@ def in_url(url: str) -> Finding | None:
     raw_path = parts.raw.split("//", 1)[-1]
     raw_path = raw_path[raw_path.find("/"):] if "/" in raw_path else ""
     raw_path = re.split(r"[?#]", raw_path, maxsplit=1)[0]
-    found = [in_value(raw_path, "")] if raw_path not in ("", "/") else []
+    found = [in_value(raw_path, "", path=True)] if raw_path not in ("", "/") else []
+    path = decoded(raw_path)
+    exposed = next((m.group(0) for rx in _EXPOSED if (m := rx.search(path))), None)
+    if exposed:
+        found.append(Finding("exposed", False, exposed.lstrip("/")))
     query = parts.query
     if query:
         # each value as sent (the escapes undone by `decoded`, so overlong forms survive to be read)

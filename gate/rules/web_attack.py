@@ -37,6 +37,9 @@ _WHAT = {
     "ssrf": "makes the server fetch one of its own services",
     "xxe": "declares an external XML entity for the server's parser to read",
     "crlf": "breaks into the server's response headers",
+    "ldap": "injects a filter into the site's directory query",
+    "pollution": "writes into every object of the site's JavaScript server (prototype pollution)",
+    "exposed": "asks for a file the site must never serve (its secrets, repository or database)",
 }
 
 
@@ -78,7 +81,9 @@ def url_probe(ctx: Context) -> CheckResult:
     """A parameter or the path carries an injection: SQL (`' or 'x'='x`, `union select`, `sleep(5)`, a
     second statement, `[$ne]`), a shell command after a separator (`;id`, `|whoami`, `$(...)`), a template
     expression (`{{7*7}}`, `${7*7}`, `.__class__`), a URL of the server's own admin port or a `gopher://`
-    fetch, a stream wrapper, an external XML entity, a header break, or a climb of three folders or more.
+    fetch, a stream wrapper, an external XML entity, a header break, an LDAP filter break, `__proto__`, a
+    climb of three folders or more; or the path asks for a file a site must never serve (`/.env`,
+    `/.git/config`, a database dump).
     The person decides whether probing the site is the task; ordinary queries and a search about these
     attacks pass."""
     got = ctx.derived(_url_finding)

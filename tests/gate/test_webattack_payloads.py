@@ -225,3 +225,44 @@ def test_url_typed_into_the_address_bar_is_judged_as_opened(text, decision):
 def test_url_about_the_attack_typed_into_the_address_bar_passes():
     result = typed("https://www.google.com/search?q=..%2F..%2Fetc%2Fpasswd", "https://start.example.org/")
     assert not OURS & set(result.rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://books.example.org/cgi-bin/stat?ua=()%20%7B%20:;%20%7D;%20echo%20hi",
+    "https://books.example.org/page?x=<!--%23exec cmd=\"date\" -->",
+    "https://books.example.org/page?x=<esi:include src=\"http://collector.example.net/\"/>",
+    "https://books.example.org/do.action?name=%25%7B(%23_memberAccess)%7D",
+    "https://books.example.org/people?uid=*)(objectClass=*))(|(cn=*",
+    "https://books.example.org/api/merge?__proto__[role]=admin",
+    "https://books.example.org/api/merge?item[constructor][prototype][role]=admin",
+    "https://books.example.org/.env",
+    "https://books.example.org/app/.git/config",
+    "https://books.example.org/dump.sql",
+    "https://books.example.org/wp-config.php.save",
+])
+def test_other_injections_and_exposed_files_ask(url):
+    result = visit(url)
+    assert result.decision is not Decision.ALLOW
+    assert "confirm.web.attack-probe" in result.rules
+
+
+@pytest.mark.parametrize("url", [
+    "https://books.example.org/preview?link=http://169.254.169.254.nip.io/latest/meta-data/",
+    "https://books.example.org/preview?link=http://[::ffff:169.254.169.254]/latest/meta-data/",
+])
+def test_metadata_address_in_disguise_blocks(url):
+    assert "block.web.attack-file-read" in visit(url).rules
+
+
+@pytest.mark.parametrize("url", [
+    "https://docs.example.org/manual/../etc/hosts.html",
+    "https://docs.example.org/admin-guide/etc/passwd-format",
+    "https://books.example.org/.well-known/security.txt",
+    "https://books.example.org/settings/environment",
+    "https://books.example.org/api?sort=-created&fields=id,name",
+    "https://books.example.org/search?q=(a)(b)*",
+    "https://github.com/example/app/blob/main/.env.example",
+    "https://books.example.org/static/app.js.map",
+])
+def test_more_benign_neighbours_pass(url):
+    assert not OURS & set(visit(url).rules)
