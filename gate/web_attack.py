@@ -226,7 +226,11 @@ def in_url(url: str) -> Finding | None:
         for piece in query.split("&"):
             name, _, value = piece.replace("+", " ").partition("=")
             found.append(in_value(value, unquote(name)) or in_value(name))
+    host_ip = ip_of(parts.host)
+    own = is_loopback(parts.host) or (host_ip is not None and host_ip.is_private)
     for f in found:
+        if f is not None and own and f.kind == "ssrf":
+            continue  # a local page sending on to a local address: a sign-in's way back, not a forged fetch
         if f is not None and (best is None or _rank(f) > _rank(best)):
             best = f
     return best

@@ -266,3 +266,20 @@ def test_metadata_address_in_disguise_blocks(url):
 ])
 def test_more_benign_neighbours_pass(url):
     assert not OURS & set(visit(url).rules)
+
+
+def test_local_page_sending_on_to_a_local_address_passes():
+    url = "http://localhost:8000/accounts/login/?next=http://localhost:8000/admin/"
+    assert not OURS & set(visit(url).rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://tracker.example.com/issues/?jql=project%20%3D%20OPS%20AND%20status%20%3D%20%22Open%22%20ORDER%20BY%20created",
+    "https://logs.example.com/app/search?q=search%20index%3Dweb%20%7C%20stats%20count%20by%20host",
+    "https://social.example.com/intent/post?text=It%27s%20lovely%20--%20truly",
+    "https://shop.example.com/search?q=%22blue+coat%22+or+2",
+    "https://app.example.com/share?text=Tom+%26%26+Jerry",
+    "https://app.example.com/report?sql=select+*+from+orders+where+id%3D5",
+])
+def test_query_languages_and_prose_in_parameters_pass(url):
+    assert not OURS & set(visit(url).rules)
