@@ -92,13 +92,17 @@ def url_probe(ctx: Context) -> CheckResult:
     return _reason(*got)
 
 
-# pages that run or query what is typed into them: there the same text is the work, not an attack on the page
+# pages that run or query what is typed into them, and pages where one writes to people (documents, wikis,
+# mail, chat): there the same text is the work or its subject, not an attack on the page
 _CODE_PAGE = re.compile(r"(?:^|[./_-])(?:sql|query|queries|console|editor|notebook|jupyter|lab|terminal|shell|"
                         r"playground|sandbox|repl|ide|fiddle|phpmyadmin|adminer|workbench|colab|cloudshell|"
                         r"codespaces?|github\.dev|vscode|datagrip|metabase|redash|superset|grafana|kibana|"
-                        r"explore|bigquery|snowflake|athena|databricks|regex|cyberchef|decoder?|encoder?)"
+                        r"explore|bigquery|snowflake|athena|databricks|regex|cyberchef|decoder?|encoder?|"
+                        r"docs?|notion|confluence|wiki|office|sheets|slides|paper|quip|coda|mail|outlook|gmail|"
+                        r"chat|slack|teams|discord|messages|messenger|compose)"
                         r"(?=$|[./_?#-])", re.IGNORECASE)
 _TYPED_LIMIT = 300
+_TYPED_WORDS = 10  # a payload is a few words; more is prose about one
 
 
 # a whole URL typed (into the address bar, or a field that takes one)
@@ -124,6 +128,8 @@ def _typed_finding(ctx: Context) -> tuple[Finding, str] | None:
     if parts is None or parts.scheme not in ("http", "https") or not parts.host:
         return None
     if subject_site(parts.host) or is_loopback(parts.host) or _CODE_PAGE.search(f"{parts.host}{parts.path}"):
+        return None
+    if len(text.split()) > _TYPED_WORDS:
         return None
     found = in_value(text)
     if found is None or (found.kind in ("crlf", "wrapper") and not found.reads):

@@ -283,3 +283,12 @@ def test_local_page_sending_on_to_a_local_address_passes():
 ])
 def test_query_languages_and_prose_in_parameters_pass(url):
     assert not OURS & set(visit(url).rules)
+
+
+@pytest.mark.parametrize(("text", "page"), [
+    ("Payload seen in logs: x' or 'a'='a", "https://docs.example.com/document/d/1abc/edit"),
+    ("blocked a ../../../../etc/passwd attempt", "https://mail.example.com/compose"),
+    ("the scanner sent 127.0.0.1; cat /etc/passwd to the ping form yesterday, see ticket", "https://books.example.org/feedback"),
+])
+def test_typed_writing_about_attacks_passes(text, page):
+    assert not OURS & set(typed(text, page).rules)
