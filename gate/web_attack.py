@@ -91,6 +91,7 @@ _SSRF_SCHEMES = frozenset(_P["ssrf_schemes"])
 _META_IPS = frozenset(_P["metadata_ips"])
 _META_HOSTS = frozenset(_P["metadata_hosts"])
 _META_REBIND = re.compile(_P["metadata_rebind"], _I)
+_SQL_COMMENT = re.compile(r"/\*!?\d*|\*/")
 _LDAP = tuple(re.compile(p, _I) for p in _P["ldap"])
 _POLLUTION = tuple(re.compile(p, _I) for p in _P["pollution"])
 _EXPOSED = tuple(re.compile(p, _I) for p in _BOOK["exposed"]["paths"])
@@ -180,10 +181,11 @@ def in_value(value: str, name: str = "", path: bool = False) -> Finding | None:
     wrapper = _WRAPPER.search(text)
     if wrapper and target:
         return Finding("wrapper", True, target)
+    unfolded = _SQL_COMMENT.sub(" ", raw)  # "union/**/select", "/*!50000union*/ select"
     for kind, group in (("command", _COMMAND), ("sql", _SQL), ("template", _TEMPLATE), ("ldap", _LDAP),
                         ("pollution", _POLLUTION)):
         for rx in group:
-            m = rx.search(text) or (rx.search(raw) if kind == "sql" else None)
+            m = rx.search(text) or (rx.search(unfolded) if kind == "sql" else None)
             if m:
                 return Finding(kind, bool(target) and kind == "command", target or m.group(0).strip()[:60])
     xxe = _XXE.search(raw)

