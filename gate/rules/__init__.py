@@ -36,6 +36,7 @@ from gate.rules import (
     typed_out,
     vcs_clicks,
     web,
+    web_attack,
     webapp,
 )
 from gate.rules.base import Context, Rule, rule
@@ -71,6 +72,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *devconfig_shell.RULES,
     *devconfig_ports.RULES,
     *web.RULES,
+    *web_attack.RULES,
     *navigate.RULES,
     *system.RULES,
     *vcs_clicks.RULES,
