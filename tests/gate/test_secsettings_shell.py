@@ -135,3 +135,29 @@ def test_dumping_a_process_asks(command):
                                      "lldb -p 311 -o 'process save-core /tmp/x.core'"])
 def test_dumping_a_credential_holder_blocks(command):
     assert shell(command).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", ["sudo defaults read /private/tmp/u.plist ShadowHashData",
+                                     "plutil -extract ShadowHashData xml1 -o - /tmp/copy.plist"])
+def test_a_password_hash_read_from_any_record_blocks(command):
+    assert shell(command).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", [
+    "gsettings set org.gnome.desktop.remote-desktop.vnc view-only false",
+    "gsettings set org.gnome.desktop.screensaver lock-enabled false",
+    "kwriteconfig6 --file kscreenlockerrc --group Daemon --key Autolock false",
+    "grdctl rdp enable",
+])
+def test_the_desktop_opened_or_unlocked_from_a_shell_asks(command):
+    assert shell(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "gsettings get org.gnome.desktop.remote-desktop.rdp enable",
+    "gsettings set org.gnome.desktop.interface color-scheme prefer-dark",
+    "kwriteconfig5 --file kdeglobals --group General --key ColorScheme BreezeDark",
+    "defaults read com.apple.finder",
+])
+def test_ordinary_desktop_settings_pass(command):
+    assert shell(command).decision is Decision.ALLOW
