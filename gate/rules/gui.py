@@ -1781,6 +1781,7 @@ _SWITCH_PAGE = re.compile(r"\b(?:sharing|freigaben?|partage|compartir|condivisio
                           r"mise a jour de logiciels|actualizacion de software|automatic updates|user account control|"
                           r"benutzerkontensteuerung|lock screen|screen lock|security privacy|privacy security|"
                           r"core isolation|kernisolierung|isolation du noyau|aislamiento del nucleo|"
+                          r"windows update|users groups|users|benutzer gruppen|for developers|"
                           r"sicherheit|securite|seguridad|sicurezza|seguranca|beveiliging|セキュリティ|安全)\b")
 _GRANT_PAGE = re.compile(r"(?:^|\s)(?:" + _words_of("grants") + r")(?:\s|$)")
 _HARMLESS = re.compile(r"^(?:" + _words_of("harmless") + r")$")

@@ -39,6 +39,10 @@ def click(label: str, title: str, app: str, url: str = ""):
     ("Memory integrity", "Core isolation", "Windows Security"),
     ("Automatic Screen Lock", "Screen Lock", "Settings"),
     ("Turn on automatic updates", "Software Update", "System Preferences"),
+    ("Allow", "Privacy & Security", "System Settings"),  # a blocked system extension let load
+    ("Pause for 1 week", "Windows Update", "Settings"),
+    ("Automatically log in as", "Users & Groups", "System Settings"),
+    ("Developer Mode", "For developers", "Settings"),
 ])
 def test_a_security_setting_changed_asks(label, title, app):
     a = click(label, title, app)
@@ -67,6 +71,10 @@ def test_a_protection_turned_off_still_blocks(label, title, app):
     ("Display", "Settings", "Settings"),
     ("Dark", "Appearance", "System Settings"),
     ("Wallpaper", "System Settings", "System Settings"),
+    ("Check for updates", "Windows Update", "Settings"),
+    ("Add Account…", "Users & Groups", "System Settings"),
+    ("Enable updates", "Preferences", "Sublime Text"),
+    ("Updates", "App Store", "App Store"),
     ("Settings", "Visual Studio Code", "Code"),
 ])
 def test_opening_reading_and_leaving_pass(label, title, app):
