@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -1746,6 +1747,138 @@ def console_change(ctx: Context) -> str | None:
     return got[1] if got is not None and got[0] == "confirm" else None
 
 
+# -- the system's settings apps: a protection or a way in switched, a power granted; a process's memory dumped ------
+_SETTINGS = catalogue_data.get("settings_security", {})
+
+
+def _plain(text: str) -> str:
+    """Words without their accents (`sécurité` → `securite`), as the lists of `[settings_security]` write them."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _words_of(key: str) -> str:
+    return "|".join(f"(?:{_plain(p)})" for p in _SETTINGS.get(key, ()))
+
+
+_SETTINGS_APP = re.compile(r"^(?:" + _words_of("apps") + r")$")
+_SETTINGS_TITLE = re.compile(r"(?:^|\s)(?:" + _words_of("apps") + r")(?:\s|$)")
+_SETTING = _words_of("settings")
+_VERB = _words_of("verbs")
+_SETTING_CHANGED = re.compile(r"^(?:" + _VERB + r")(?: (?:the|your|my|all|und|de|du|la|le|el|il|o|a))? (?:" +
+                              _SETTING + r")\b|^(?:" + _SETTING + r")(?: \S+){0,2} (?:" + _VERB + r")$")
+_TOGGLE = re.compile(r"^(?:" + _words_of("toggles") + r")$")
+_BARE_VERB = re.compile(r"^(?:" + _VERB + r")$")
+_SETTING_NAMED = re.compile(r"(?:^|\s)(?:" + _SETTING + r")(?:\s|$)")
+# a page's own name: clicked where its page is not open, it only opens it
+_PAGE_NAME = re.compile(r"^(?:file ?vault|fire ?wall|lockdown mode|location services|remote desktop|remotedesktop|"
+                        r"screen lock|escritorio remoto|bureau a distance)$")
+# the pages that hold those switches: Sharing, the firewall's options, the remote tab, updates, UAC, the lock screen
+_SWITCH_PAGE = re.compile(r"\b(?:sharing|freigaben?|partage|compartir|condivisione|compartilhamento|partilha|delen|"
+                          r"共有|共享|fire ?wall|pare feu|coupe feu|cortafuegos|remote|remoto|a distance|extern|"
+                          r"system properties|systemeigenschaften|software ?update|softwareaktualisierung|"
+                          r"mise a jour de logiciels|actualizacion de software|automatic updates|user account control|"
+                          r"benutzerkontensteuerung|lock screen|screen lock|security privacy|privacy security|"
+                          r"core isolation|kernisolierung|isolation du noyau|aislamiento del nucleo|"
+                          r"windows update|users groups|users|benutzer gruppen|for developers|"
+                          r"sicherheit|securite|seguridad|sicurezza|seguranca|beveiliging|セキュリティ|安全)\b")
+_GRANT_PAGE = re.compile(r"(?:^|\s)(?:" + _words_of("grants") + r")(?:\s|$)")
+_HARMLESS = re.compile(r"^(?:" + _words_of("harmless") + r")$")
+_NAVIGATION = re.compile(r"^(?:" + _words_of("navigation") + r")$")
+_ADD_APP = frozenset({"+", "add", "hinzufügen", "ajouter", "añadir", "aggiungi", "adicionar", "toevoegen", "追加",
+                      "添加"})
+
+
+def _settings_title(ctx: Context) -> str | None:
+    """The window title's words when the click is in one of the system's settings apps (not on a web page)."""
+    obs = ctx.observation
+    if (obs.url or "").startswith(("http://", "https://")):
+        return None
+    app = _plain(_text((obs.app or "")[:128]).words)
+    title = _plain(_text(obs.window_title[:256]).words)
+    if _SETTINGS_APP.match(app) or (not _BROWSER_APP.search(app) and _SETTINGS_TITLE.search(title)):
+        return title
+    return None
+
+
+@rule("confirm.gui.security-setting", "A protection, a way in or a power over the machine changed in its settings app",
+      risk=Risk.HIGH, types=("click",), confidence=0.75)
+def security_setting(ctx: Context) -> str | None:
+    """A click that switches one of the machine's own protections or ways in, in the system's settings apps:
+    FileVault, BitLocker, the firewall and its stealth mode, Gatekeeper's choice of apps and "Open Anyway", Lockdown
+    Mode, Remote Login, Screen Sharing, Remote Management, Remote Desktop, automatic updates, the screen lock, the UAC
+    slider, core isolation; or a grant of Full Disk Access, Accessibility, Screen Recording or Input Monitoring to an
+    app (a setting's name with a verb, or a switch's bare name on the page that holds it). Turning a protection on
+    changes the machine too (FileVault's recovery key, a firewall that cuts a service),
+    so both ways ask; what turns one off still blocks where `block.gui.device-protection-off` says so. The words
+    are data (`[settings_security]` of resources/programs.toml, several languages). Opening a page, the sidebar,
+    "Learn more", "Cancel" and "Done" pass."""
+    label = ctx.derived(label_text)
+    first = _plain(label.words.split("\n", 1)[0].strip()) if label.words else ""
+    raw = (label.raw or "").split("\n", 1)[0].strip()
+    obs = ctx.observation
+    title = _settings_title(ctx)
+    if title is None:
+        return None
+    if first and _SETTING_CHANGED.search(first) and not _HARMLESS.match(first):
+        return f"changes a protection or a way into the machine: {_short(label.raw)!r}"
+    if _GRANT_PAGE.search(title) and (raw.lower() in _ADD_APP or (first and not _HARMLESS.match(first) and
+                                                                  not _NAVIGATION.match(first))):
+        return f"grants an app a power over the machine on {_short(obs.window_title, 60)!r}: {_short(raw or '+')!r}"
+    if first and _BARE_VERB.match(first) and (setting := _SETTING_NAMED.search(title)) is not None:
+        # "Turn On…" on Lockdown Mode's page, "Enable" on the firewall's
+        return f"{first} for {setting.group(0).strip()!r} on {_short(obs.window_title, 60)!r}"
+    if not first or _HARMLESS.match(first) or raw.endswith(("...", "…")) or not _TOGGLE.match(first):
+        return None
+    on_its_page = first in title
+    if _PAGE_NAME.match(first) and not on_its_page:
+        return None
+    if on_its_page or _SWITCH_PAGE.search(title):
+        return f"flips a protection or a way into the machine: {_short(label.raw)!r} on " \
+            f"{_short(obs.window_title, 60)!r}"
+    return None
+
+
+_DUMP_LABEL = re.compile(r"^(?:" + _words_of("dump_labels") + r")$")
+_CREDENTIAL_PROCESS = re.compile(r"(?:^|\s)(?:" + _words_of("credential_processes") + r")(?:\s|$)")
+
+
+def _process_dump(ctx: Context) -> tuple[str, str] | None:
+    """(decision, why) for a click that writes a process's memory to a file."""
+    label = ctx.derived(label_text)
+    if not label.words:
+        return None
+    path = ctx.derived(menu_path)
+    readings = path.readings if path is not None else (label.words.split("\n", 1)[0].strip(),)
+    if not any(_DUMP_LABEL.match(_plain(r)) for r in readings):
+        return None
+    where = " ".join((label.words.replace("\n", " "), _text(ctx.observation.window_title[:256]).words))
+    holder = _CREDENTIAL_PROCESS.search(where)
+    if holder is not None:
+        return "block", f"dumps the memory of {holder.group(0).strip()}, which holds the machine's credentials"
+    return "confirm", f"writes a process's memory to a file: {_short(label.raw)!r}"
+
+
+@rule("block.gui.process-dump", "Dumping the memory of the process that holds the machine's credentials",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def process_dump_block(ctx: Context) -> str | None:
+    """"Create dump file" (Task Manager), "Create Full Dump" (Process Explorer), "Create dump file" (System
+    Informer, Process Hacker), "Save Dump As" (a debugger) on LSASS, Winlogon, securityd, a keychain or a password
+    manager, as the window or the label names it: the dump holds its passwords, hashes and tickets, what
+    `procdump -ma lsass.exe` and comsvcs.dll's MiniDump do in a shell (`block.shell.credential-dump`)."""
+    got = _process_dump(ctx)
+    return got[1] if got is not None and got[0] == "block" else None
+
+
+@rule("confirm.gui.process-dump", "Dumping a process's memory to a file", risk=Risk.HIGH, types=("click",),
+      confidence=0.75)
+def process_dump_confirm(ctx: Context) -> str | None:
+    """The same dump of any other process: whatever it holds (documents, tokens, keys) is written to a file."""
+    got = _process_dump(ctx)
+    return got[1] if got is not None and got[0] == "confirm" else None
+
+
 # Keys that open a browser's "clear browsing data" (Ctrl+Shift+Delete, Cmd+Shift+Backspace on a Mac)
 _CLEAR_DATA_KEYS = frozenset({"ctrl+shift+delete", "shift+super+delete", "shift+super+backspace",
                               "ctrl+shift+backspace"})
@@ -3117,7 +3250,7 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            data_out_confirm,
                            paste_to_run, run_shown_command, protection_off, enable_macros, device_protection_off,
                            security_switch, registry_defence_off, registry_edit, console_defence_off, console_change,
-                           clear_data_key,
+                           security_setting, process_dump_block, process_dump_confirm, clear_data_key,
                            permanent_delete_key,
                            password_in_message,
                            outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,

@@ -9,7 +9,9 @@ class a careful person would not allow at all (ATT&CK T1547.001, T1546.013, T154
   every PowerShell session the person opens (an alias or a module import asks);
 - a launchd job (LaunchAgents, LaunchDaemons) whose file name starts with a dot (hidden from a listing), or whose
   ProgramArguments run a shell or interpreter given code (`sh -c`, `python -c`, `osascript -e`), a downloader, or
-  a program in /tmp, /Users/Shared or a hidden folder (a job for an installed application asks).
+  a program in /tmp, /Users/Shared or a hidden folder (a job for an installed application asks);
+- a launchd job outside /System/Library whose file name or Label wears Apple's name (`com.apple.*`): Apple's own
+  jobs ship in /System/Library, sealed, so one written elsewhere under that name is a job dressed as the system.
 
 The paths are read as written (`\\` or `/`, any case, `%APPDATA%`), so a Windows path is judged on any host.
 """
@@ -43,6 +45,9 @@ _CODE_FLAG = {"sh": "-c", "bash": "-c", "zsh": "-c", "dash": "-c", "ksh": "-c", 
               "python": "-c", "python3": "-c", "python2": "-c", "perl": "-e", "ruby": "-e", "osascript": "-e",
               "node": "-e", "php": "-r", "pwsh": "-c", "swift": "-e"}
 _DOWNLOADERS = frozenset({"curl", "wget", "nscurl", "ftp", "nc", "ncat", "socat"})
+# Apple's own reverse-DNS prefix, in a job's file name or its Label
+_APPLE_LABEL = re.compile(r"^com\.apple\.", re.I)
+_PLIST_LABEL = re.compile(r"<key>\s*Label\s*</key>\s*<string>\s*([^<]*?)\s*</string>", re.I)
 _MAC_STAGED = re.compile(r"^(?:/tmp|/private/tmp|/var/tmp|/private/var/tmp|/users/shared)(?:/|$)|/\.[^/.][^/]*(?:/|$)")
 
 
@@ -53,6 +58,11 @@ def _as_written(path: str) -> str:
 def _launchd_reason(name: str, content: str) -> str | None:
     if name.startswith("."):
         return "its file name starts with a dot, hidden from a listing"
+    if _APPLE_LABEL.match(name):
+        return "its file name wears Apple's name (com.apple.), though Apple's own jobs live in /System/Library"
+    label = _PLIST_LABEL.search(content)
+    if label is not None and _APPLE_LABEL.match(label.group(1)):
+        return f"its Label {label.group(1)[:60]!r} wears Apple's name, though Apple's own jobs live in /System/Library"
     for m in _PLIST_ARGS.finditer(content):
         words = [w.strip() for w in _PLIST_STRING.findall(m.group(1))]
         if not words:
@@ -74,8 +84,9 @@ def _launchd_reason(name: str, content: str) -> str | None:
 def hidden_autostart(ctx: Context) -> CheckResult:
     """A script or shortcut written or moved into a Startup folder; a PowerShell profile written with a hidden
     start, an encoded command, a policy bypass or a download; a launchd job whose file name starts with a dot or
-    whose program is a shell or interpreter given code, a downloader, or a program in /tmp, /Users/Shared or a
-    hidden folder: each starts by itself at every logon, unseen (ATT&CK T1547.001, T1546.013, T1543.001)."""
+    wears Apple's name (a `com.apple.` file name or Label outside /System/Library), or whose program is a shell or
+    interpreter given code, a downloader, or a program in /tmp, /Users/Shared or a hidden folder: each starts by
+    itself at every logon, unseen (ATT&CK T1547.001, T1546.013, T1543.001)."""
     action = ctx.action
     target = getattr(action, "to", None) if ctx.type == "file_move" else getattr(action, "path", None)
     if not target:
@@ -87,7 +98,8 @@ def hidden_autostart(ctx: Context) -> CheckResult:
             "folder: it runs at every logon"
     if _PS_PROFILE.search(path) and content and _PROFILE_HIDDEN.search(content[:20_000]):
         return "writes a PowerShell profile that starts something hidden, encoded or downloaded in every session"
-    if (m := _LAUNCHD.search(path)) is not None and m.group(1).endswith(".plist"):
+    if (m := _LAUNCHD.search(path)) is not None and m.group(1).endswith(".plist") and \
+            not path.startswith(("/system/library/", "/private/system/")):
         name = target.replace("\\", "/").rsplit("/", 1)[-1]
         reason = _launchd_reason(name, content[:50_000])
         if reason is not None:

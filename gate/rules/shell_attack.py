@@ -36,6 +36,14 @@ catalogue functions in resources/programs.toml under `# ---- tools of attack ---
   the line then uploads, it blocks (`block.shell.credential-exfiltration`).
 - A collector (osxcollector and kin) whose archive the same line uploads: the machine's records sent out
   (`block.shell.exfiltration`).
+- A container image of an attack framework or tool pulled, run or created (`docker run bcsecurity/empire`,
+  `podman pull` of a Kali image, `nerdctl run` of a Sliver or Metasploit image): fetching and starting the tool
+  the same as downloading it, so it asks as that does (`confirm.shell.attack-tool-download`, whose list of
+  tools and kits it reads).
+- A launchd job written into a LaunchAgents or LaunchDaemons folder outside /System/Library (copied, moved,
+  teed, redirected or edited there) under Apple's name (a `com.apple.` file name, or a Label of that name in the
+  text written): a job dressed as the system's own, which Apple ships only in /System/Library
+  (`block.shell.malicious-persistence`).
 """
 
 from __future__ import annotations
@@ -46,6 +54,7 @@ from typing import TYPE_CHECKING
 
 from gate.catalogue import functions_for, windows
 from gate.model import Risk
+from gate.rules.shell_context import _COMMON_WORDS, _KITS_FETCHED, _TOOLS
 from gate.shell import DOWNLOADERS, NET_SENDERS, Command, Finding, ShellAnalysis
 
 if TYPE_CHECKING:
@@ -140,6 +149,129 @@ _STORE_READERS = frozenset({"ditto", "hexyl", "plutil", "xcopy", "robocopy", "co
 # -- collectors --------------------------------------------------------------------------------------------------
 _COLLECTORS = frozenset({"osxcollector", "osxcollector.py", "aftermath", "unix_collector", "uac", "catscale"})
 _UPLOAD_FLAG = re.compile(r"(^|\s)(-t|--upload-file|-f|--form|--data-binary|-d|--data|-infile|-body)(\s|$)|^@", re.I)
+
+
+# -- container images of attack frameworks -------------------------------------------------------------------------
+_CONTAINER_ENGINES = frozenset({"docker", "podman", "nerdctl", "finch", "lima-nerdctl", "ctr", "crictl"})
+_IMAGE_VERBS = frozenset({"run", "pull", "create"})
+# the engines' options that take no value (the image is the first word after the verb and these)
+_BARE_FLAGS = frozenset({"-i", "-t", "-d", "-it", "-ti", "-itd", "-dit", "-td", "-dt", "-id", "-di", "-q",
+                         "--rm", "--privileged", "--init", "--detach", "--interactive", "--tty", "--read-only",
+                         "--quiet", "--all-tags", "--publish-all", "--sig-proxy", "--no-healthcheck",
+                         "--oom-kill-disable", "--disable-content-trust", "--replace", "--tls-verify"})
+# publishers and images whose whole purpose is attack: the framework's own account, or a distribution of attack
+# tools (Kali, Parrot Security, BlackArch)
+_ATTACK_PUBLISHERS = frozenset({"bcsecurity", "bishopfox", "metasploitframework", "rapid7", "kalilinux",
+                                "parrotsec", "blackarchlinux", "cobaltstrike", "itsafeature", "its-a-feature",
+                                "cobbr", "havocframework", "porchetta-industries", "byt3bl33d3r", "beefproject"})
+_ATTACK_IMAGE_WORDS = frozenset({"kali-rolling", "kali-linux", "kali-last-release", "kali-bleeding-edge", "kali",
+                                 "parrot", "parrot-security", "parrotsec", "blackarch", "metasploit", "msf",
+                                 "metasploit-framework", "cobaltstrike", "cobalt-strike", "starkiller", "beef",
+                                 "beef-xss", "brute-ratel", "bruteratel", "nighthawk", "mythic-server",
+                                 "sliver-server", "havoc-framework", "covenant", "empire", "powershell-empire",
+                                 "crackmapexec", "netexec", "evilginx", "evilginx2", "responder", "poshc2"})
+_ATTACK_NAMES = frozenset({*_KITS_FETCHED, *_TOOLS, *_ATTACK_IMAGE_WORDS})
+
+
+def _image_of(words: list[str]) -> str | None:
+    """The image a `run`/`pull`/`create` names: the first word after the verb that is no option or its value."""
+    k = 0
+    while k < len(words):
+        w = words[k]
+        if w == "--":
+            return words[k + 1] if k + 1 < len(words) else None
+        if w.startswith("-"):
+            k += 1 if ("=" in w or w in _BARE_FLAGS) else 2
+            continue
+        return w
+    return None
+
+
+def _attack_image(image: str) -> str | None:
+    """The attack tool or kit a container image is of (by its publisher or its repository's name), or None."""
+    ref = image.split("@", 1)[0]
+    parts = [p for p in ref.split("/") if p]
+    if not parts:
+        return None
+    if "." in parts[0] or ":" in parts[0] or parts[0] == "localhost":
+        parts = parts[1:]  # a registry's host (ghcr.io, docker.io, quay.io, registry:5000)
+    if not parts:
+        return None
+    parts[-1] = parts[-1].split(":", 1)[0]  # its tag
+    publisher = parts[0] if len(parts) > 1 else ""
+    name = parts[-1]
+    stem = re.sub(r"[-_.](?:server|client|teamserver|c2|docker|latest|dev)$", "", name)
+    if publisher.replace("_", "-") in _ATTACK_PUBLISHERS:
+        return f"{publisher}/{name}"
+    for candidate in (name, stem):
+        if candidate in _ATTACK_NAMES and (candidate not in _COMMON_WORDS or
+                                           candidate in ("sliver-server", "mythic-server")):
+            return "/".join(parts)
+    if name.startswith("kali-") or (stem in _COMMON_WORDS and publisher in (stem, f"{stem}-framework", f"{stem}c2")):
+        return "/".join(parts)
+    return None
+
+
+def _container_image(cmd: Command, where: str, add: Add) -> None:
+    """`docker run|pull|create IMAGE` (podman, nerdctl alike) of an attack framework's or tool's image."""
+    words = list(cmd.words[1:])
+    verbs = [w for w in words if not w.startswith("-")]
+    if not verbs:
+        return
+    at = words.index(verbs[0])
+    if verbs[0] in ("container", "image") and len(verbs) > 1:
+        at = words.index(verbs[1], at + 1)
+    if words[at] not in _IMAGE_VERBS:
+        return
+    image = _image_of(words[at + 1:])
+    if not image or image.startswith(("/", ".", "~", "$")):
+        return
+    kit = _attack_image(image)
+    if kit is not None:
+        add(Finding("confirm.shell.attack-tool-download", Risk.HIGH,
+                    f"{cmd.name} {words[at]} fetches and starts {kit}, the image of a tool made for attacks (a "
+                    f"command-and-control framework or an attack distribution){where}", cmd.span))
+
+
+# -- launchd jobs dressed as Apple's -------------------------------------------------------------------------------
+_LAUNCHD_PLACE = re.compile(r"(?:^|/|~)library/launch(?:agents|daemons)(?:/([^/]*))?$")
+_SYSTEM_PLACE = re.compile(r"^(?:/private)?/system/")
+_APPLE_NAME = re.compile(r"^com\.apple\.")
+_APPLE_LABEL = re.compile(r"<key>\s*label\s*</key>\s*<string>\s*com\.apple\.", re.I)
+_COPY_INTO = frozenset({"cp", "mv", "ditto", "install", "ln", "rsync", "copy-item", "move-item", "copy", "move",
+                        "cpi", "mi"})
+_EDIT_IN_PLACE = frozenset({"defaults", "plutil", "plistbuddy", "tee"})
+
+
+def _written_targets(cmd: Command) -> list[str]:
+    """Where a command writes a file: a redirect's target, a copy's destination, tee's and the plist editors'
+    operands."""
+    found = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>")]
+    ops = [w for w in cmd.words[1:] if not w.startswith("-")]
+    if cmd.name in _COPY_INTO and len(ops) >= 2:
+        found.append(ops[-1])
+    elif cmd.name in _EDIT_IN_PLACE and ops and (cmd.name != "defaults" or ops[0] in ("write", "import")):
+        found.extend(ops)
+    return found
+
+
+def _apple_dressed_job(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A launchd job put outside /System/Library under Apple's name: by its file name or the Label written."""
+    for target in _written_targets(cmd):
+        target = target.strip("'\"")
+        m = _LAUNCHD_PLACE.search(target)
+        if m is None or _SYSTEM_PLACE.match(target):
+            continue
+        name = m.group(1) or ""
+        text = " ".join(filter(None, (cmd.stdin_text, *(analysis.commands[i].stdin_text for i in cmd.upstream))))
+        if cmd.name in ("echo", "printf"):
+            text += " " + " ".join(cmd.argv[1:])
+        if _APPLE_NAME.match(name) or (text and _APPLE_LABEL.search(text)):
+            add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                        f"{cmd.name} puts a launchd job under Apple's name ({(name or 'com.apple. Label')[:60]}) in "
+                        f"{target[:60]}: Apple's own jobs live only in /System/Library, so this one is dressed as the "
+                        f"system{where}", cmd.span))
+            return
 
 
 def _index(cmd: Command, analysis: ShellAnalysis) -> int:
@@ -465,7 +597,13 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _image_run(cmd, analysis, where, add)
     if name in _COLLECTORS and len(analysis.commands) > 1:
         _collected_out(cmd, analysis, where, add)
+    if name in _CONTAINER_ENGINES and len(cmd.words) > 2:
+        _container_image(cmd, where, add)
+    if (cmd.redirects or name in _COPY_INTO or name in _EDIT_IN_PLACE) and \
+            any("launch" in w for w in (*cmd.words, *(t for _, t in cmd.redirects))):
+        _apple_dressed_job(cmd, analysis, where, add)
 
 
 NAMES = frozenset({*_SCRIPT_RUNNERS, *_CAPTURE, *_DOTFILE_TOOLS, *_SYNCERS, *_VM_PROBES, *_STORE_READERS, "exit",
-                   *_OPENERS, "xattr", *_IMAGE_MOUNTERS, *_COLLECTORS})
+                   *_OPENERS, "xattr", *_IMAGE_MOUNTERS, *_COLLECTORS, *_CONTAINER_ENGINES, *_COPY_INTO,
+                   *_EDIT_IN_PLACE, "cat", "echo", "printf"})
