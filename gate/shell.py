@@ -33,6 +33,7 @@ import tree_sitter
 import tree_sitter_bash
 
 from gate import cli_globals, winshell
+from gate.attack_console import console_verb, hosts_console
 from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
 from gate.lines import judged_text
 from gate.model import Risk
@@ -2648,7 +2649,10 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
         return ctx.derived(shell_facts)
     if ctx.type == "type":
         obs = ctx.observation
-        if is_terminal(ctx.compiled, obs.app, obs.window_title):
+        target = ctx.action.target
+        if is_terminal(ctx.compiled, obs.app, obs.window_title) and \
+                not (hosts_console(obs.window_title, (target.label or "",) if target else ()) and
+                     console_verb(ctx.action.text)):  # type: ignore[attr-defined]
             # the whole lines it ends (the line so far included) and the line it leaves: gate/lines.py
             return analyse(judged_text(obs.line, ctx.action.text))  # type: ignore[attr-defined]
     return None

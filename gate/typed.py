@@ -51,6 +51,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
 
+from gate.attack_console import hosts_console
 from gate.escapes import Escape, command_line, dialog_field, escapes, opener, shell_prompt
 from gate.escapes import program as named_program
 from gate.lines import pressed
@@ -74,6 +75,7 @@ class Destination(enum.StrEnum):
     CODE_CONSOLE = "a language console"
     DATABASE_CONSOLE = "a database console"
     COMMAND_FIELD = "a field whose command runs"
+    ATTACK_CONSOLE = "an attack framework's console"
 
     @property
     def runs_commands(self) -> bool:
@@ -357,6 +359,8 @@ def destination(ctx: Context) -> Destination:
     if (obs.app or obs.window_title) and is_terminal(ctx.compiled, obs.app, obs.window_title):
         if _DB_SHELL_TITLE.search(normalise(obs.window_title)):
             return Destination.DATABASE_CONSOLE  # psql, mongosh or a `mysql>` prompt running in the terminal
+        if hosts_console(obs.window_title, ctx.derived(_target_parts)):
+            return Destination.ATTACK_CONSOLE  # sliver >, msf6 >, meterpreter > running in the terminal
         return Destination.TERMINAL
     window = normalise(obs.window_title)
     app = normalise(obs.app)

@@ -18,6 +18,7 @@ import shlex
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote, urlsplit
 
+from gate.attack_console import LOOK, THEFT, verbs
 from gate.fields import field_place, field_text, text_of
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
 from gate.model import Decision, FileRead, Hit, Navigate, Observation, Risk, Shell, TypedLine
@@ -1118,6 +1119,35 @@ _SYSTEM_FILE = re.compile(r"^(?:/etc/|/proc/|/var/log/|/root/|/sys/|[a-z]:/windo
                           re.IGNORECASE)
 
 
+# -- an attack framework's console ------------------------------------------------------------------------
+
+@rule("block.typed.attack-console-theft", "A theft command typed into an attack framework's console",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def attack_console_theft(ctx: Context) -> CheckResult:
+    """In an attack framework's console (Sliver, Metasploit's and Meterpreter's, Empire's, a beacon's), what is typed
+    runs on a machine the framework controls. A command that takes its credentials, cookies, keystrokes or
+    screen, raises privilege or plants persistence there (`hashdump`, `kiwi`, `cursed cookies`, `keyscan_start`,
+    `getsystem`) blocks."""
+    if ctx.derived(destination) is not Destination.ATTACK_CONSOLE:
+        return None
+    first, two = verbs(ctx.action.text)  # type: ignore[attr-defined]
+    hit = two if two in THEFT else first if first in THEFT else None
+    return f"typed into {Destination.ATTACK_CONSOLE.value}, {hit!r} takes from the machine it controls" if hit else None
+
+
+@rule("confirm.typed.attack-console", "A command typed into an attack framework's console", risk=Risk.HIGH,
+      types=TYPE, confidence=0.8)
+def attack_console_command(ctx: Context) -> CheckResult:
+    """Any other command typed into an attack framework's console acts on a machine the framework controls, or
+    builds and serves its implants: it asks. Listing the framework's own sessions, jobs and help passes."""
+    if ctx.derived(destination) is not Destination.ATTACK_CONSOLE:
+        return None
+    first, two = verbs(ctx.action.text)  # type: ignore[attr-defined]
+    if not first or first in LOOK or two in LOOK or first in THEFT or two in THEFT:
+        return None
+    return f"typed into {Destination.ATTACK_CONSOLE.value}, {two!r} acts on the machines it controls"
+
+
 RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, unplaced_window_command, typed_url_block,
                            typed_url_confirm,
                            link_block, link_confirm, line_end_block, line_end_confirm, unknown_line, screen_line,
@@ -1125,4 +1155,4 @@ RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, unplaced_
                            database_change, file_url_block, file_url_confirm, console_code_block,
                            console_code_confirm, console_wipe, console_delete, shell_escape_block,
                            shell_escape_confirm, mail_piped_out, confirmation_phrase,
-                           amount_to_send)
+                           amount_to_send, attack_console_theft, attack_console_command)
