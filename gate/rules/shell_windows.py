@@ -765,7 +765,8 @@ _PRODUCTS = DATA.get("winpriv_security_products", {})
 _PRODUCT_KEYS = tuple(tuple(p.lower().split("\\")) for p in _PRODUCTS.get("registry", ()))
 _PRODUCT_SERVICES = frozenset(s.lower() for s in _PRODUCTS.get("services", ()))
 _PRODUCT_FOLDER = re.compile(r"^(?:/?[a-z]:[\\/]+(?:program files(?: \(x86\))?|programdata)|%programfiles(?:\(x86\))?%|"
-                             r"%programdata%|\$env:programfiles(?:\(x86\))?|\$env:programdata)[\\/]+(?P<rest>.+)$", re.I)
+                             r"%programdata%|\$env:programfiles(?:\(x86\))?|\$env:programdata)[\\/]+(?P<rest>.+)$",
+                             re.I)
 
 
 def security_product(path: str) -> str | None:
