@@ -91,15 +91,18 @@ def _staged_locker(analysis: ShellAnalysis, add: Callable[[Finding], None]) -> N
     `-nomutex`): what ransomware is started with (`block.shell.ransom-encrypt`). The same program given a file of
     the project, and an installer run from Temp with its own flags, are left to the other checks."""
     for cmd in analysis.commands:
-        if not _DROP_FOLDER.match(cmd.argv[0]) or len(cmd.argv) < 2 or cmd.name in INTERPRETERS:
+        argv = list(cmd.argv)
+        if cmd.name == "start":  # cmd.exe's start: its own switches and a window title, then the program
+            argv = argv[next((k for k, a in enumerate(argv) if k and not a.startswith("/") and a), len(argv)):]
+        if len(argv) < 2 or not _DROP_FOLDER.match(argv[0]) or cmd.name in INTERPRETERS:
             continue
-        words = [a.strip("'\"") for a in cmd.argv[1:]]
+        words = [a.strip("'\"") for a in argv[1:]]
         flags = [w.lower() for w in words if w.startswith(("-", "/")) and not _WHOLE_TARGET.match(w)]
         wide = [w for w in words if _WHOLE_TARGET.match(w) and (w != "/" or len(words) > 1)]
         marked = [f for f in flags if f.split("=", 1)[0] in _LOCKER_FLAGS]
         if wide or marked:
             add(Finding("block.shell.ransom-encrypt", Risk.CRITICAL,
-                        f"runs {cmd.argv[0][:60]}, a program dropped in a temporary or shared folder, over "
+                        f"runs {argv[0][:60]}, a program dropped in a temporary or shared folder, over "
                         f"{(wide or marked)[0][:40]}: what ransomware is started with", cmd.span))
             return
 

@@ -807,6 +807,23 @@ def _product_removed(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
             return
 
 
+_PRODUCT_NAMES = re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(p) for p in _PRODUCTS.get("registry", ())
+                                                             if "\\" not in p) + r")(?![a-z0-9])", re.I)
+
+
+def _product_uninstalled(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Uninstall-Package of a security product, by its name or fed by Get-Package (`block.shell.defense-evasion`)."""
+    named, positional = _params(cmd)
+    names = [n for n in (_param(named, "name"), *positional[:1]) if n]
+    for up in (analysis.commands[i] for i in cmd.upstream if analysis.commands[i].name == "get-package"):
+        up_named, up_positional = _params(up)
+        names += [n for n in (_param(up_named, "name"), *up_positional[:1]) if n]
+    hit = next((m for n in names if (m := _PRODUCT_NAMES.search(n.replace("*", " ")))), None)
+    if hit is not None:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.name} removes {hit.group(0)}, a security "
+                    f"product: its protection is taken off the machine{where}", cmd.span))
+
+
 def _product_service(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """`sc delete|stop|config start= disabled` of a security product's service (an EDR sensor, an anti-virus
     engine, a logon's second factor): `block.shell.defense-evasion`."""
@@ -1137,6 +1154,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     "remove-item": _several(_piped_deletes, _product_removed, _registry_writes),
     **dict.fromkeys(("ri", "rd", "rmdir", "del", "erase"), _product_removed),
     **dict.fromkeys(_FILE_READERS, _credential_file_read),
+    "uninstall-package": _product_uninstalled,
     "set-acl": _acl_takeover,
     **dict.fromkeys(("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "get-volume"), _labelled_drive),
     "new-object": _password_vault,

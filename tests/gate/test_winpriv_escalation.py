@@ -189,3 +189,36 @@ def test_share_or_drive_packed_asks(command: str) -> None:
 ])
 def test_project_archive_passes(command: str) -> None:
     assert _shell(command) == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    r"reg add HKCU\Software\Policies\Microsoft\Windows\Installer /v AlwaysInstallElevated /t REG_DWORD /d 1 /f",
+    r'copy C:\Users\Public\p.exe "C:\Program.exe"',
+    r'Copy-Item .\svc.exe "C:\Program Files\Vendor.exe"',
+    r"dism /online /disable-feature /featurename:Windows-Defender /remove /norestart",
+    r'Get-Package -Name "*Bitdefender*" | Uninstall-Package -Force',
+    r'Uninstall-Package -Name "Duo Authentication for Windows Logon x64"',
+    r"start /b C:\Windows\Temp\x.exe -path E:\\",
+])
+def test_more_members_block(command: str) -> None:
+    assert _shell(command) == "block"
+
+
+@pytest.mark.parametrize("command", [
+    r'reg query "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon"',
+    r"dir /s /b *passw* *cred*",
+])
+def test_password_places_looked_at_ask(command: str) -> None:
+    assert _shell(command) == "confirm"
+
+
+@pytest.mark.parametrize("command", [
+    r"reg add HKCU\Software\Policies\Microsoft\Windows\Installer /v AlwaysInstallElevated /t REG_DWORD /d 0 /f",
+    r"Copy-Item .\out\Program.exe .\dist\Program.exe",
+    r"dism /online /enable-feature /featurename:Microsoft-Windows-Subsystem-Linux",
+    r'Uninstall-Package -Name "Notepad++"',
+    r"dir /s /b *.csproj",
+    r"start /b notepad.exe notes.txt",
+])
+def test_more_neighbours_do_not_block(command: str) -> None:
+    assert _shell(command) != "block"
