@@ -98,7 +98,9 @@ def _staged_locker(analysis: ShellAnalysis, add: Callable[[Finding], None]) -> N
             continue
         words = [a.strip("'\"") for a in argv[1:]]
         flags = [w.lower() for w in words if w.startswith(("-", "/")) and not _WHOLE_TARGET.match(w)]
-        wide = [w for w in words if _WHOLE_TARGET.match(w) and (w != "/" or len(words) > 1)]
+        # (a folder of people's files on Linux counts when an option names it: `-p /home`, `--path /mnt`)
+        wide = [w for k, w in enumerate(words) if _WHOLE_TARGET.match(w) and (
+            not w.startswith("/") or w.startswith("/vmfs") or (k and words[k - 1].startswith("-")))]
         marked = [f for f in flags if f.split("=", 1)[0] in _LOCKER_FLAGS]
         if wide or marked:
             add(Finding("block.shell.ransom-encrypt", Risk.CRITICAL,

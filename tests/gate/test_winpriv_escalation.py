@@ -168,6 +168,7 @@ def test_dropped_locker_over_drives_blocks(command: str) -> None:
     r"C:\Users\Public\tool.exe report.txt",
     r"/tmp/build/server --port 8080",
     r"/tmp/venv/bin/python -m pytest /",
+    r"/tmp/cleanup.sh /home",
 ])
 def test_dropped_program_with_own_arguments_does_not_block(command: str) -> None:
     assert _shell(command) != "block"
