@@ -783,6 +783,9 @@ def security_product(path: str) -> str | None:
     return None
 
 
+_UPSTREAM_LISTERS = frozenset({"get-childitem", "gci", "get-item", "gi", "dir", "ls"})
+
+
 def _product_removed(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """A security product's program folder or its registry key deleted (Remove-Item, rd /s, del, reg delete):
     the protection, or the second factor of a logon, removed by hand (`block.shell.defense-evasion`)."""
@@ -794,6 +797,10 @@ def _product_removed(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     else:
         named, positional = _params(cmd)
         targets = [t for t in (_param(named, "path", "literalpath"), *positional) if t]
+        if not targets:  # `Get-ChildItem HKLM:\...\AMSI\Providers | Remove-Item`: what is listed is deleted
+            for up in (analysis.commands[i] for i in cmd.upstream if analysis.commands[i].name in _UPSTREAM_LISTERS):
+                up_named, up_positional = _params(up)
+                targets += [t for t in (_param(up_named, "path", "literalpath"), *up_positional[:1]) if t]
     for target in targets:
         folder = _PRODUCT_FOLDER.match(target.strip("'\""))
         keyed = _HIVE.match(target.strip("'\""))
@@ -840,6 +847,14 @@ def _product_service(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
 
 
 _FILE_READERS = frozenset({"type", "get-content", "gc", "more", "findstr", "select-string", "sls", "import-clixml"})
+# the folders a Windows path names by a variable (`%WINDIR%\Panther`, `$env:ProgramData\...`), as a drive path
+_FOLDER_VARIABLE = re.compile(r"^(?:%(?P<cmd>windir|systemroot|systemdrive|programdata|allusersprofile|appdata|"
+                              r"localappdata|userprofile)%|\$env:(?P<ps>windir|systemroot|systemdrive|programdata|"
+                              r"allusersprofile|appdata|localappdata|userprofile))(?=[\\/]|$)", re.I)
+_FOLDER_OF = {"windir": "C:\\Windows", "systemroot": "C:\\Windows", "systemdrive": "C:",
+              "programdata": "C:\\ProgramData", "allusersprofile": "C:\\ProgramData",
+              "appdata": "C:\\Users\\user\\AppData\\Roaming",
+              "localappdata": "C:\\Users\\user\\AppData\\Local", "userprofile": "C:\\Users\\user"}
 
 
 def _credential_file_read(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -848,6 +863,9 @@ def _credential_file_read(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
     file_read of it is (`block.shell.credential-read`)."""
     named, positional = _params(cmd)
     for word in (_param(named, "path", "literalpath"), *positional):
+        var = _FOLDER_VARIABLE.match(word or "")
+        if var is not None:
+            word = _FOLDER_OF[(var.group("cmd") or var.group("ps")).lower()] + word[var.end():]
         if not word or not (word[1:3] in (":\\", ":/") or word.startswith("\\\\")):
             continue
         path = resolve_path(word.replace("\\", "/"), cmd.cwd or None) or word.lower().replace("\\", "/")

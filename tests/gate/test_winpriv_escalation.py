@@ -223,3 +223,20 @@ def test_password_places_looked_at_ask(command: str) -> None:
 ])
 def test_more_neighbours_do_not_block(command: str) -> None:
     assert _shell(command) != "block"
+
+
+@pytest.mark.parametrize("command", [
+    r"type %WINDIR%\Panther\Unattend.xml",
+    r"Get-Content $env:SystemRoot\System32\Sysprep\unattend.xml",
+    r'Get-ChildItem "HKLM:\SOFTWARE\Microsoft\AMSI\Providers" | Remove-Item -Recurse',
+])
+def test_written_with_variables_or_a_pipe_blocks(command: str) -> None:
+    assert _shell(command) == "block"
+
+
+@pytest.mark.parametrize("command", [
+    r"type %WINDIR%\Panther\setupact.log",
+    r'Get-ChildItem "HKCU:\Software\NotesApp\Recent" | Remove-Item',
+])
+def test_written_with_variables_or_a_pipe_neighbours_do_not_block(command: str) -> None:
+    assert _shell(command) != "block"
