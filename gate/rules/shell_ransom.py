@@ -69,7 +69,57 @@ NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIE
 # what a whole line must carry for `line` to look at it (cheap substring tests on the lowered source)
 LINE_CUES = ("gpg", "openssl", "age ", "rage ", "scrypt", "crypt", "fernet", "aes", "cipher", "encrypt", "7z",
              "zip", "rar", "for", "while", "until", "seq ", "..", "bytearray", "range(", "%0", "remove-files",
-             "loop", "**", "protect-cms")
+             "loop", "**", "protect-cms", *(c for c in ("temp", "tmp", "public", "programdata", "perflogs", "/dev/shm",
+                                                         "appdata")))
+
+# where a dropped program waits to be run (Windows' and Linux's temporary and shared folders)
+_DROP_FOLDER = re.compile(r"^(?:\W?[a-z]:[\\/]+(?:windows[\\/]+temp|temp|tmp|users[\\/]+public|programdata|perflogs|"
+                          r"users[\\/]+[^\\/]+[\\/]+appdata[\\/]+local[\\/]+temp)[\\/]|%(?:temp|tmp|public|programdata)%[\\/]|"
+                          r"\$env:(?:temp|tmp|public|programdata)[\\/]|/(?:var/)?tmp/|/dev/shm/)", re.I)
+# what a locker is told to cover: a whole drive, a network share, every mounted volume, the network
+_WHOLE_TARGET = re.compile(r"^\W?(?:[a-z]:[\\/]?\W?|\\\\[^\\]+\\[^\\]+.*|/vmfs/volumes(?:/.*)?|/|/home/?|/mnt/?|/srv/?|"
+                           r"/media/?|/volumes/?)$", re.I)
+_LOCKER_FLAGS = frozenset({"-network", "--network", "-net", "--net", "-nomutex", "--nomutex", "-shares", "--shares",
+                           "-lan", "--lan", "-spread", "--spread", "-nolan", "-allshares", "--all-drives", "-alldrives",
+                           "--drives", "-drives", "-encrypt", "--encrypt", "-enc", "--enc", "-localdisk", "-netshare",
+                           "--vmkill", "-vmkill", "--skip-vm", "-shadow", "-noshadow"})
+
+
+def _staged_locker(analysis: ShellAnalysis, add: Callable[[Finding], None]) -> None:
+    """A program run from a folder where dropped programs wait (Temp, Public, ProgramData, /tmp, /dev/shm) and told
+    to cover whole drives, network shares or every volume (`--dir D:\\`, `-path \\\\host\\share`, `-network`,
+    `-nomutex`): what ransomware is started with (`block.shell.ransom-encrypt`). The same program given a file of
+    the project, and an installer run from Temp with its own flags, are left to the other checks."""
+    for cmd in analysis.commands:
+        argv = list(cmd.argv)
+        if cmd.name == "start":  # cmd.exe's start: its own switches and a window title, then the program
+            argv = argv[next((k for k, a in enumerate(argv) if k and not a.startswith("/") and a), len(argv)):]
+        if len(argv) < 2 or not _DROP_FOLDER.match(argv[0]) or cmd.name in INTERPRETERS:
+            continue
+        words = [a.strip("'\"") for a in argv[1:]]
+        flags = [w.lower() for w in words if w.startswith(("-", "/")) and not _WHOLE_TARGET.match(w)]
+        # (a folder of people's files on Linux counts when an option names it: `-p /home`, `--path /mnt`)
+        wide = [w for k, w in enumerate(words) if _WHOLE_TARGET.match(w) and (
+            not w.startswith("/") or w.startswith("/vmfs") or (k and words[k - 1].startswith("-")))]
+        marked = [f for f in flags if f.split("=", 1)[0] in _LOCKER_FLAGS]
+        if wide or marked:
+            add(Finding("block.shell.ransom-encrypt", Risk.CRITICAL,
+                        f"runs {argv[0][:60]}, a program dropped in a temporary or shared folder, over "
+                        f"{(wide or marked)[0][:40]}: what ransomware is started with", cmd.span))
+            return
+
+
+def _shares_packed(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
+    """7-Zip, WinRAR or rar packing a network share, a whole drive or a drive's shared folders into an archive:
+    the data gathered to be taken away (`confirm.shell.secret-read`)."""
+    words = [a.strip("'\"") for a in cmd.argv[1:]]
+    if not words or words[0].lower() not in ("a", "u", "m"):
+        return
+    wide = [w for w in words[1:] if _WHOLE_TARGET.match(w) or
+            re.match(r"^[a-z]:[\\/]+[^\\/]*shar(e|ed|es)[^\\/]*[\\/]?$", w, re.I)]
+    if wide:
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} packs {wide[0][:60]}, a network share or a "
+                    f"whole drive, into one archive: data gathered to be taken away{where}", cmd.span))
 
 # where a path is a scratch copy (a temporary folder) or the person's own data (a home, the users' folders)
 _SCRATCH = re.compile(r"^/(?:var/)?tmp/|^/dev/shm/|^/private/tmp/|^/[a-z]:/(?:windows/)?temp/|/appdata/local/temp/")
@@ -232,6 +282,8 @@ def judge(d: Any, cmd: Command, analysis: ShellAnalysis, where: str, add: Callab
         removes, enc, sources = _seven(cmd)
         if removes and enc:
             _lock(d, cmd, sources, f"{name} packs", where, add, True)
+        else:
+            _shares_packed(cmd, where, add)
     elif name in _IN_PLACE:
         if any(a in _CCRYPT_OFF for a in cmd.argv[1:]):
             return
@@ -433,6 +485,7 @@ def line(d: Any, analysis: ShellAnalysis, add: Callable[[Finding], None]) -> Non
     low = src.lower()
     cmds = analysis.commands
     _encrypt_then_delete(d, analysis, add)
+    _staged_locker(analysis, add)
     if any(c.name in INTERPRETERS or c.name in _PS_LOOPS for c in cmds) or "<<" in src:
         codes = [a for c in cmds if c.name in INTERPRETERS or c.name in ("powershell", "pwsh")
                  for a in c.argv[1:] if len(a) > 12]

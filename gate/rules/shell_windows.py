@@ -318,7 +318,7 @@ def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"New-Service registers a service{where}", cmd.span))
         return
     target = names[0].strip("'\"").lower()
-    if target in _SECURITY_SERVICES_WIN or "defender" in target or target in d.security:
+    if target in _SECURITY_SERVICES_WIN or "defender" in target or target in d.security or target in _PRODUCT_SERVICES:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{cmd.name} {names[0]}: stops a security service{where}", cmd.span))
     else:
@@ -759,6 +759,122 @@ _LOG_SWITCH_KEY = re.compile(r"[\\/](wmi[\\/]autologger|winevt[\\/]channels)[\\/
 _DEFENDER_EXCLUSION_KEY = re.compile(r"windows defender[\\/]+exclusions[\\/]", re.I)
 
 
+# security products by the names their registry keys and services carry (`[winpriv_security_products]` of
+# resources/programs.toml): a key as its path components, a service by its name
+_PRODUCTS = DATA.get("winpriv_security_products", {})
+_PRODUCT_KEYS = tuple(tuple(p.lower().split("\\")) for p in _PRODUCTS.get("registry", ()))
+_PRODUCT_SERVICES = frozenset(s.lower() for s in _PRODUCTS.get("services", ()))
+_PRODUCT_FOLDER = re.compile(r"^(?:/?[a-z]:[\\/]+(?:program files(?: \(x86\))?|programdata)|%programfiles(?:\(x86\))?%|"
+                             r"%programdata%|\$env:programfiles(?:\(x86\))?|\$env:programdata)[\\/]+(?P<rest>.+)$",
+                             re.I)
+
+
+def security_product(path: str) -> str | None:
+    """The security product a registry key or a program folder belongs to (its vendor's or product's name), or
+    None. A key under Policies is a setting about a product, not the product: not one."""
+    parts = [p for p in _SEP.split(path.strip("'\"").lower()) if p]
+    if "policies" in parts:
+        return None
+    for name in _PRODUCT_KEYS:
+        n = len(name)
+        for i in range(len(parts) - n + 1):
+            if tuple(parts[i:i + n]) == name:
+                return "\\".join(name)
+    return None
+
+
+_UPSTREAM_LISTERS = frozenset({"get-childitem", "gci", "get-item", "gi", "dir", "ls"})
+
+
+def _product_removed(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A security product's program folder or its registry key deleted (Remove-Item, rd /s, del, reg delete):
+    the protection, or the second factor of a logon, removed by hand (`block.shell.defense-evasion`)."""
+    if cmd.name == "reg":
+        words = [w.lower() for w in cmd.argv[1:]]
+        if words[:1] != ["delete"] or len(cmd.argv) < 3 or "/v" in words or "/ve" in words:
+            return
+        targets = [cmd.argv[2]]
+    else:
+        named, positional = _params(cmd)
+        targets = [t for t in (_param(named, "path", "literalpath"), *positional) if t]
+        if not targets:  # `Get-ChildItem HKLM:\...\AMSI\Providers | Remove-Item`: what is listed is deleted
+            for up in (analysis.commands[i] for i in cmd.upstream if analysis.commands[i].name in _UPSTREAM_LISTERS):
+                up_named, up_positional = _params(up)
+                targets += [t for t in (_param(up_named, "path", "literalpath"), *up_positional[:1]) if t]
+    for target in targets:
+        folder = _PRODUCT_FOLDER.match(target.strip("'\""))
+        keyed = _HIVE.match(target.strip("'\""))
+        if not (folder or keyed):
+            continue
+        product = security_product(folder.group("rest") if folder else target)
+        if product is not None:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.name} deletes {target[:80]}, the "
+                        f"{'registry key' if keyed else 'program folder'} of a security product ({product}): its "
+                        f"protection is taken off the machine{where}", cmd.span))
+            return
+
+
+_PRODUCT_NAMES = re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(p) for p in _PRODUCTS.get("registry", ())
+                                                             if "\\" not in p) + r")(?![a-z0-9])", re.I)
+
+
+def _product_uninstalled(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """Uninstall-Package of a security product, by its name or fed by Get-Package (`block.shell.defense-evasion`)."""
+    named, positional = _params(cmd)
+    names = [n for n in (_param(named, "name"), *positional[:1]) if n]
+    for up in (analysis.commands[i] for i in cmd.upstream if analysis.commands[i].name == "get-package"):
+        up_named, up_positional = _params(up)
+        names += [n for n in (_param(up_named, "name"), *up_positional[:1]) if n]
+    hit = next((m for n in names if (m := _PRODUCT_NAMES.search(n.replace("*", " ")))), None)
+    if hit is not None:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{cmd.name} removes {hit.group(0)}, a security "
+                    f"product: its protection is taken off the machine{where}", cmd.span))
+
+
+def _product_service(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`sc delete|stop|config start= disabled` of a security product's service (an EDR sensor, an anti-virus
+    engine, a logon's second factor): `block.shell.defense-evasion`."""
+    words = [w.lower().strip("'\"") for w in cmd.argv[1:]]
+    if words and words[0].startswith("\\\\"):
+        words = words[1:]
+    if len(words) < 2 or words[0] not in ("delete", "stop", "config"):
+        return
+    if words[0] == "config" and not any(w in ("disabled", "start=disabled") for w in words[2:]):
+        return
+    if words[1] in _PRODUCT_SERVICES:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"sc {words[0]} {words[1][:60]}: takes down a "
+                    f"security product's service{where}", cmd.span))
+
+
+_FILE_READERS = frozenset({"type", "get-content", "gc", "more", "findstr", "select-string", "sls", "import-clixml"})
+# the folders a Windows path names by a variable (`%WINDIR%\Panther`, `$env:ProgramData\...`), as a drive path
+_FOLDER_VARIABLE = re.compile(r"^(?:%(?P<cmd>windir|systemroot|systemdrive|programdata|allusersprofile|appdata|"
+                              r"localappdata|userprofile)%|\$env:(?P<ps>windir|systemroot|systemdrive|programdata|"
+                              r"allusersprofile|appdata|localappdata|userprofile))(?=[\\/]|$)", re.I)
+_FOLDER_OF = {"windir": "C:\\Windows", "systemroot": "C:\\Windows", "systemdrive": "C:",
+              "programdata": "C:\\ProgramData", "allusersprofile": "C:\\ProgramData",
+              "appdata": "C:\\Users\\user\\AppData\\Roaming",
+              "localappdata": "C:\\Users\\user\\AppData\\Local", "userprofile": "C:\\Users\\user"}
+
+
+def _credential_file_read(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A Windows file that keeps passwords (an answer file, a Group Policy Preferences file, IIS's settings, a
+    credential vault: `[files] credentials` of the policy) printed by type, Get-Content or findstr: read as a
+    file_read of it is (`block.shell.credential-read`)."""
+    named, positional = _params(cmd)
+    for word in (_param(named, "path", "literalpath"), *positional):
+        var = _FOLDER_VARIABLE.match(word or "")
+        if var is not None:
+            word = _FOLDER_OF[(var.group("cmd") or var.group("ps")).lower()] + word[var.end():]
+        if not word or not (word[1:3] in (":\\", ":/") or word.startswith("\\\\")):
+            continue
+        path = resolve_path(word.replace("\\", "/"), cmd.cwd or None) or word.lower().replace("\\", "/")
+        if d.credential_files.search(path):
+            add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{cmd.name} prints {word[:80]}: a file "
+                        f"that keeps passwords (as a file_read of it){where}", cmd.span))
+            return
+
+
 def _datum(value: str) -> str:
     """Registry data compared as written: a number in any base as its decimal, PowerShell's $true/$false as
     true/false, anything else folded."""
@@ -826,7 +942,7 @@ def _registry_writes(d: Detector, cmd: Command, analysis: ShellAnalysis, where: 
     service = _SERVICE_KEY.search(key)
     if service is not None:
         name = service.group(1)
-        guarded = name in _REGISTRY_SECURITY_SERVICES or name in d.security or \
+        guarded = name in _REGISTRY_SECURITY_SERVICES or name in d.security or name in _PRODUCT_SERVICES or \
             bool(_SECURITY_SERVICE_WORDS.search(name))
         if guarded and value == "start" and datum in ("0", "1", "2"):
             return  # a security or logging service set to start with Windows: turned back on
@@ -1053,7 +1169,10 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
-    "remove-item": _several(_piped_deletes, _registry_writes),
+    "remove-item": _several(_piped_deletes, _product_removed, _registry_writes),
+    **dict.fromkeys(("ri", "rd", "rmdir", "del", "erase"), _product_removed),
+    **dict.fromkeys(_FILE_READERS, _credential_file_read),
+    "uninstall-package": _product_uninstalled,
     "set-acl": _acl_takeover,
     **dict.fromkeys(("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "get-volume"), _labelled_drive),
     "new-object": _password_vault,
@@ -1066,14 +1185,14 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     "certutil": _several(_downloads, _trust_root),
     **dict.fromkeys(("invoke-webrequest", "invoke-restmethod"), _uploads),
     # autostart set up the way attackers do (gate/rules/shell_persistence.py)
-    "sc": _several(_lateral, _autostart(win_service)),
+    "sc": _several(_lateral, _product_service, _autostart(win_service)),
     "schtasks": _several(_lateral, _autostart(win_task)),
     "register-scheduledtask": _autostart(win_task),
     **dict.fromkeys(("psexec", "psexec64", "paexec"), _several(_lateral, _autostart(system_detached))),
     "osascript": _autostart(login_item),
 }
 _CHECKS["new-service"] = _several(_services, _autostart(win_service))
-_CHECKS["reg"] = _several(_registry_blobs, _registry_writes, _autostart(win_run_key))
+_CHECKS["reg"] = _several(_registry_blobs, _product_removed, _registry_writes, _autostart(win_run_key))
 for _n in ("new-itemproperty", "set-itemproperty"):
     _CHECKS[_n] = _several(_registry_blobs, _registry_writes, _autostart(win_run_key))
 
