@@ -20,10 +20,14 @@ def judged(command: str) -> tuple[Decision, tuple[str, ...]]:
     "gcloud sql export sql ledger-db gs://tmp-dumps/ledger.sql.gz --database=ledger",
     "gcloud sql export csv ledger-db gs://tmp-dumps/ledger.csv --query='select * from entries'",
     "gcloud firestore export gs://tmp-dumps/firestore",
-    "aws rds start-export-task --export-task-identifier x1 --source-arn arn:aws:rds:eu-west-1:123456789012:snapshot:s1 --s3-bucket-name tmp-dumps --iam-role-arn arn:aws:iam::123456789012:role/r --kms-key-id k1",
-    "aws dynamodb export-table-to-point-in-time --table-arn arn:aws:dynamodb:eu-west-1:123456789012:table/Ledger --s3-bucket tmp-dumps",
+    "aws rds start-export-task --export-task-identifier x1 --source-arn"
+    " arn:aws:rds:eu-west-1:123456789012:snapshot:s1 --s3-bucket-name tmp-dumps --iam-role-arn"
+    " arn:aws:iam::123456789012:role/r --kms-key-id k1",
+    "aws dynamodb export-table-to-point-in-time --table-arn"
+    " arn:aws:dynamodb:eu-west-1:123456789012:table/Ledger --s3-bucket tmp-dumps",
     "aws logs create-export-task --log-group-name /app/web --from 0 --to 1 --destination tmp-dumps",
-    "az sql db export -s ledger-srv -n ledger -g data-rg --storage-uri https://acct.blob.core.windows.net/bak/l.bacpac --storage-key-type StorageAccessKey --storage-key k -u dba -p pw",
+    "az sql db export -s ledger-srv -n ledger -g data-rg --storage-uri"
+    " https://acct.blob.core.windows.net/bak/l.bacpac --storage-key-type StorageAccessKey --storage-key k -u dba -p pw",
     "bq extract ledger.entries gs://tmp-dumps/entries-*.csv",
     "aws s3 sync s3://ledger-records ./ledger",
     "aws s3 cp s3://ledger-records . --recursive",
@@ -67,7 +71,8 @@ def test_ordinary_bucket_and_database_work_passes_or_keeps_its_decision(command:
     "gcloud auth activate-service-account ci@proj.iam.gserviceaccount.com --key-file=/tmp/k.json",
     "gcloud config set auth/credential_file_override /tmp/k.json",
     "aws configure set aws_secret_access_key Zm9vYmFyZXhhbXBsZWtleQ --profile other",
-    "az login --service-principal -u 11111111-2222-3333-4444-555555555555 -p not-a-real-secret --tenant example.onmicrosoft.com",
+    "az login --service-principal -u 11111111-2222-3333-4444-555555555555 -p not-a-real-secret --tenant"
+    " example.onmicrosoft.com",
     "Connect-AzAccount -ServicePrincipal -Credential $c -Tenant 00000000-0000-0000-0000-000000000000",
     "kubectl --kubeconfig /etc/kubernetes/admin.conf get nodes",
     "kubectl --kubeconfig=/etc/kubernetes/super-admin.conf get secrets -A",
@@ -109,7 +114,8 @@ def test_one_named_cloud_resource_deleted_asks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "aws ec2 terminate-instances --instance-ids i-0123456789abcdef0 i-0fedcba9876543210",
     "aws ec2 terminate-instances --instance-ids i-01,i-02",
-    "aws ec2 terminate-instances --instance-ids $(aws ec2 describe-instances --query 'Reservations[].Instances[].InstanceId' --output text)",
+    "aws ec2 terminate-instances --instance-ids $(aws ec2 describe-instances --query"
+    " 'Reservations[].Instances[].InstanceId' --output text)",
     "aws ec2 terminate-instances --instance-ids $IDS",
     "aws rds delete-db-instance --db-instance-identifier prod-main",
     "aws rds delete-db-instance --db-instance-identifier ledger --skip-final-snapshot",
