@@ -78,3 +78,28 @@ def test_settings_sent_off_the_machine_block(command: str) -> None:
 def test_settings_on_the_screen_or_narrowed_pass(command: str) -> None:
     decision, rules = judged(command)
     assert decision is Decision.ALLOW, (decision, rules)
+
+
+@pytest.mark.parametrize("command", [
+    "Get-AzFunctionAppSetting -Name invoice-fn -ResourceGroupName billing-rg",
+    "Get-LMFunctionConfiguration -FunctionName invoice-mailer",
+])
+def test_app_settings_through_the_clouds_powershell_modules_ask(command: str) -> None:
+    decision, rules = judged(command)
+    assert decision is Decision.CONFIRM and "confirm.shell.secret-read" in rules, (decision, rules)
+
+
+@pytest.mark.parametrize("command", ["Get-AzFunctionApp", "Get-LMFunctionList", "vault login -method=oidc"])
+def test_their_neighbours_do_not_read_secrets(command: str) -> None:
+    decision, rules = judged(command)
+    assert "confirm.shell.secret-read" not in rules and "confirm.shell.privilege-escalation" not in rules, rules
+
+
+@pytest.mark.parametrize("command", [
+    "vault login hvs.CAESIJexampleexampleexampleexample",
+    "vault login -method=userpass username=ana password=notreal",
+    "doctl auth init -t dop_v1_0123456789abcdef0123456789abcdef",
+])
+def test_tokens_handed_to_a_cli_sign_in_ask(command: str) -> None:
+    decision, rules = judged(command)
+    assert decision is Decision.CONFIRM and "confirm.shell.privilege-escalation" in rules, (decision, rules)
