@@ -80,6 +80,20 @@ def _query_picks(cmd: Command) -> bool:
     return False
 
 
+# a query that keeps only the settings' names (`--query "[].name"`): their values are not printed
+_NAMES_ONLY = re.compile(r"^\[\*?\]\.(name|slotsetting)$|^keys\(.*\)$")
+
+
+def _names_only(cmd: Command) -> bool:
+    words = cmd.words
+    for k, w in enumerate(words[1:], 1):
+        flag, eq, value = w.partition("=")
+        if flag == "--query":
+            value = value if eq else (words[k + 1] if k + 1 < len(words) else "")
+            return bool(_NAMES_ONLY.match(value.strip("\"' ")))
+    return False
+
+
 def _kept(cmd: Command) -> str | None:
     for op, target in cmd.redirects:
         if op in (">", ">>", ">|", "&>", "&>>") and target not in ("/dev/null", "/dev/stdout", "/dev/stderr",
@@ -123,7 +137,7 @@ def judge(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     shown = _names(cmd, _VALUES)
     if shown is None and any(w in _VALUE_FLAGS for w in cmd.words):
         shown = _names(cmd, _VALUE_LISTERS)
-    values = shown is not None
+    values = shown is not None and not _names_only(cmd)
     if shown is None:
         shown = _names(cmd, _READERS)
         if shown is None:

@@ -42,7 +42,6 @@ def test_the_section_is_marked_once_and_reads() -> None:
     "az functionapp config appsettings list --name invoice-fn --resource-group billing-rg",
     "az webapp config connection-string list -n storefront -g web-rg",
     "az containerapp secret list -n checkout -g apps-rg --show-values",
-    "vercel env pull .env.local",
 ])
 def test_settings_kept_passed_on_or_picked_ask(command: str) -> None:
     decision, rules = judged(command)
@@ -72,6 +71,8 @@ def test_settings_sent_off_the_machine_block(command: str) -> None:
     "gcloud run services describe checkout --format='value(status.url)'",
     "az webapp show -n storefront -g web-rg --query defaultHostName -o tsv",
     "az containerapp secret list -n checkout -g apps-rg",
+    "az functionapp config appsettings list -n invoice-fn -g billing-rg --query \"[].name\" -o tsv",
+    "az vm show -g lab-rg -n build-box > build-box.json",
     "kubectl get secrets",
     "aws secretsmanager list-secrets",
 ])
