@@ -28,7 +28,6 @@ def judged(command: str) -> tuple[Decision, tuple[str, ...]]:
     "aws logs create-export-task --log-group-name /app/web --from 0 --to 1 --destination tmp-dumps",
     "az sql db export -s ledger-srv -n ledger -g data-rg --storage-uri"
     " https://acct.blob.core.windows.net/bak/l.bacpac --storage-key-type StorageAccessKey --storage-key k -u dba -p pw",
-    "bq extract ledger.entries gs://tmp-dumps/entries-*.csv",
     "aws s3 sync s3://ledger-records ./ledger",
     "aws s3 cp s3://ledger-records . --recursive",
     "aws s3 sync s3://ledger-records/customer-exports ./out",
