@@ -990,15 +990,28 @@ _DEVICE_CODE_PAGES = frozenset({"microsoft.com/devicelogin", "aka.ms/devicelogin
                                 "login.live.com/oauth20_remoteconnect.srf", "microsoft.com/link"})
 
 
-@rule("confirm.nav.device-code", "a device sign-in page where a code hands a session to another device",
-      risk=Risk.HIGH, types=NAV, confidence=0.75)
+@rule("confirm.nav.device-code", "a code typed into a device sign-in page, handing a session to another device",
+      risk=Risk.HIGH, types=("navigate", "type"), confidence=0.75)
 def device_code(ctx: Context) -> CheckResult:
-    """The URL is a device-code sign-in page (`microsoft.com/devicelogin`, `github.com/login/device`,
-    `google.com/device`, AWS `device.sso`) or carries a `user_code`: the code typed there signs in whichever
-    device asked for it, which in device-code phishing is the attacker's. The provider's ordinary sign-in
-    page does not ask."""
+    """A code typed into a device-code sign-in page (`microsoft.com/devicelogin`, `github.com/login/device`,
+    `google.com/device`, AWS `device.sso`), or a URL that carries one (`user_code=`): the code signs in whichever
+    device asked for it, which in device-code phishing is the attacker's. Opening the page alone, and the
+    provider's ordinary sign-in page, pass."""
+    if ctx.action.type == "type":
+        text = (ctx.action.text or "").strip()  # type: ignore[attr-defined]
+        r = read_url(ctx.observation.url, ctx.compiled.cues) if ctx.observation.url and _DEVICE_CODE.match(text) \
+            else None
+        why = _device_page(r) if r is not None and r.parts.scheme in _WEB and r.parts.host else None
+        return f"typing a code: {why}" if why else None
     r = ctx.derived(reading)
-    return _device_page(r) if r is not None and r.parts.scheme in _WEB and r.parts.host else None
+    if r is None or r.parts.scheme not in _WEB or not r.parts.host or \
+            not any(k.lower() == "user_code" and v for k, v in r.params):
+        return None
+    return _device_page(r)
+
+
+# what a device code looks like: letters and digits, in one to three groups (`WDJB-MJHT`, `FQK 29XZ`)
+_DEVICE_CODE = re.compile(r"^[A-Za-z0-9]{3,12}(?:[- ][A-Za-z0-9]{3,12}){0,2}$")
 
 
 def _device_page(r: UrlReading) -> str | None:

@@ -1105,7 +1105,7 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add, analysis: She
         what = "empties a backup or production bucket"
     elif name == "aws" and verbs[:2] == ["s3", "rb"] and "--force" in words:
         what = "deletes a bucket and everything in it"
-    elif name == "aws" and len(verbs) > 1 and verbs[1] in _CLOUD_GONE:
+    elif name == "aws" and len(verbs) > 1 and verbs[1] in _CLOUD_GONE and not _one_named(cmd):
         what = f"aws {verbs[0]} {verbs[1]}: the machines, databases or data are gone for good"
     elif name[7:] in _HELD_NOUNS and name.startswith("remove-") and analysis is not None and \
             _every_one_listed(cmd, analysis):
@@ -1121,6 +1121,28 @@ def _past_undoing(d: Detector, cmd: Command, where: str, add: Add, analysis: She
         what = "kills every process"
     if what:
         add(Finding("block.shell.mass-destruction", Risk.CRITICAL, f"{what}{where}", cmd.span))
+
+
+def _one_named(cmd: Command) -> bool:
+    """Whether a cloud delete names exactly one resource by hand (`aws ec2 terminate-instances --instance-ids
+    i-0abc`): no second id, no id made at run time (`$(...)`, `$VAR`), no wildcard, no production or backup
+    name, and no database's final snapshot skipped (its backups then go with it). One machine or table named
+    asks (`confirm.shell.destructive`); several, or whatever a listing hands over, block."""
+    ids = 0
+    flag = ""
+    for k, w in enumerate(cmd.words[1:], start=1):
+        if w.startswith("-"):
+            flag, _, value = w.partition("=")
+            words = [value] if value else []
+        else:
+            words = [w]
+        if not flag.endswith(("-ids", "-id", "-names", "-name", "-arns", "-arn", "-identifiers", "-identifier")):
+            continue
+        for v in words:
+            if k in cmd.dynamic or "*" in v or "?" in v or "$" in v or _PRECIOUS.search(v):
+                return False
+            ids += len([p for p in v.split(",") if p])
+    return ids <= 1 and not cmd.subst and not cmd.found and "--skip-final-snapshot" not in cmd.words
 
 
 def _whole_listing(cmd: Command, analysis: ShellAnalysis) -> bool:

@@ -16,6 +16,8 @@
 - Images copied out of a private registry (`[stores] image_copiers`): to a host that is neither internal nor
   of the same organisation asks as data out; to a bare address, a drop-named host or without credentials
   blocks.
+- The settings of a cloud's functions and apps, where their secrets are kept, read out and kept or sent
+  (gate/rules/cloud_secrets.py).
 - Credentials harvested from logs: a log reader (`[stores] log_readers`, `log_files`) piped to a filter for
   tokens and passwords (`log_secrets`), kept in a file, asks; sent on, blocks.
 
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from gate.catalogue import DATA, risky_destination
 from gate.model import Risk
+from gate.rules import cloud_secrets
 from gate.rules.shell_vocab import _DB_CODE_FLAGS
 from gate.shell import NET_SENDERS, Command, Finding, ShellAnalysis
 
@@ -149,6 +152,8 @@ def may_carry(cmd: Command) -> bool:
     """Whether a statement, an image copy or a log harvest could be in `cmd` (a cheap first test, for every
     command: most have no argument that starts with a statement's verb)."""
     name = cmd.name
+    if name in cloud_secrets.PROGRAMS:
+        return True
     if cmd.upstream or name in _FIRST_LOOK or (cmd.redirects and any(op == "<" for op, _ in cmd.redirects)):
         return True
     if cmd.stdin_text and name in _STDIN_CARRIERS:
@@ -472,6 +477,8 @@ def log_harvest(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add, client: bool) -> None:
     """Every data- and artefact-store finding for one simple command (`client`: a database client, whose own
     statements `DestructiveChecks.sql` has judged already)."""
+    if cmd.name in cloud_secrets.PROGRAMS:
+        cloud_secrets.judge(cmd, analysis, where, add)
     if cmd.name in _IMAGE_COPIERS:
         image_copy(cmd, where, add)
     if cmd.name in _EXPORTER_NAMES:

@@ -135,17 +135,17 @@ def test_narrow_consent_passes(url: str) -> None:
 
 
 @pytest.mark.parametrize("url", [
-    "https://microsoft.com/devicelogin",
-    "https://github.com/login/device",
-    "https://www.google.com/device",
+    "https://microsoft.com/devicelogin?user_code=ABCD1234",
+    "https://github.com/login/device?user_code=ABCD-EFGH",
     "https://device.sso.us-east-1.amazonaws.com/?user_code=ABCD-EFGH",
 ])
-def test_device_code_pages_ask(url: str) -> None:
+def test_device_code_pages_with_a_code_ask(url: str) -> None:
     asks(url, "confirm.nav.device-code")
 
 
 @pytest.mark.parametrize("url", ["https://login.microsoftonline.com/", "https://github.com/login",
-                                 "https://www.google.com/devices/pixel"])
+                                 "https://www.google.com/devices/pixel", "https://microsoft.com/devicelogin",
+                                 "https://github.com/login/device", "https://www.google.com/device"])
 def test_ordinary_sign_in_passes(url: str) -> None:
     passes(url)
 
@@ -246,8 +246,10 @@ def test_payment_pages_without_amount_pass(url: str) -> None:
     passes(url)
 
 
-def test_tenant_device_sign_in_asks() -> None:
-    asks("https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/deviceauth", "confirm.nav.device-code")
+def test_code_typed_on_a_tenant_device_sign_in_asks() -> None:
+    action = action_from_dict({"type": "type", "text": "KX7P-2QMR", "target": {"label": "Code"}})
+    page = "https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/deviceauth"
+    assert "confirm.nav.device-code" in GATE.assess(action, Observation(url=page)).rules
 
 
 # -- prefilled messages: what the body carries, whatever fields stand beside it ------------------------------
