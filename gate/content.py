@@ -201,13 +201,15 @@ def _package_commands(content: str) -> list[str]:
     if not isinstance(scripts, dict):
         return []
     out = []
+    ordinary = _ordinary_scripts()
     for name in _INSTALL_SCRIPTS:
         value = scripts.get(name)
         if isinstance(value, str):
             out.append(value)
         elif isinstance(value, list):
             out.extend(v for v in value if isinstance(v, str))
-    return out
+    # a project's ordinary build steps (`husky`, `patch-package`, `npx only-allow pnpm`) are not judged as commands
+    return [v for v in out if " ".join(v.split()) not in ordinary]
 
 
 _RX_VSCODE_COMMANDS = re.compile(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from gate.rules import (
     agent,
     assembled,
+    build_poison,
     click_answer,
     content,
     crypto_send,
@@ -64,6 +65,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *shell.RULES,
     *files.RULES,
     *persist_files.RULES,
+    *build_poison.RULES,
     *content.RULES,
     *devconfig_fetch.RULES,
     *devconfig_servers.RULES,
