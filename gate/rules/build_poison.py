@@ -59,7 +59,7 @@ _VAR = re.compile(
     r"\$\{\{\s*secrets\.([\w-]+)|\$\{\{\s*(?:env|vars)\.([\w-]+)|\$\{?env:([\w]+)\}?|\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?|"
     r"%([A-Za-z_][A-Za-z0-9_]*)%|process\.env\.([A-Za-z_]\w*)|process\.env\[\s*['\"](\w+)['\"]\s*\]|"
     r"os\.environ\[\s*['\"](\w+)['\"]\s*\]|os\.(?:environ\.get|getenv)\(\s*['\"](\w+)['\"]|"
-    r"ENV\[\s*['\"](\w+)['\"]\s*\]|System\.getenv\(\s*\"(\w+)\"|env\.([A-Za-z_]\w*)|\$\(([A-Za-z_]\w*)\)")
+    r"ENV\[\s*['\"](\w+)['\"]\s*\]|System\.getenv\(\s*\"(\w+)\"|env\.([A-Za-z_]\w*)|\$\(([A-Za-z_][\w.]*)\)")
 _CRED_VARS = re.compile(r"\b(?:variable|usernameVariable|passwordVariable|keyFileVariable|passphraseVariable|"
                         r"tokenVariable)\s*:\s*['\"](\w+)['\"]")
 _WHOLE_ENV = re.compile(
