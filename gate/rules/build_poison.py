@@ -44,7 +44,7 @@ _BUILD_FILES = re.compile(
     r"action\.ya?ml$|(^|/)action\.ya?ml$|(^|/)(cloudbuild|buildspec|appveyor|codemagic|bitrise|taskfile|"
     r"\.?woodpecker|\.?gitea/workflows/[^/]+|\.forgejo/workflows/[^/]+|\.tekton/[^/]+|wercker|\.semaphore/[^/]+|"
     r"\.cirrus|\.harness/[^/]+)\.ya?ml$|(^|/)[\w.-]*\.gradle(\.kts)?$|(^|/)(pom|build)\.xml$|(^|/)dockerfile[\w.-]*$|"
-    r"(^|/)(build|deploy|release|ci|cd|install|bootstrap|setup|publish|package|test|pre-?build|post-?build|"
+    r"(^|/)(build|deploy|release|ci|cd|install|bootstrap|publish|package|pre-?build|post-?build|"
     r"entrypoint|report[\w-]*|coverage)[\w-]*\.(sh|bash|ps1|bat|cmd|py|js|mjs|cjs|rb|pl)$|"
     r"(^|/)(scripts?|ci|\.ci|tools|bin|hooks?)/[^/]+\.(sh|bash|ps1|bat|cmd)$|(^|/)(tox|setup)\.(ini|cfg)$|"
     r"(^|/)build\.rs$|(^|/)(rakefile|vagrantfile|procfile)$|(^|/)\.(travis|drone)\.ya?ml$", re.IGNORECASE)
@@ -53,7 +53,10 @@ _BUILD_FILES = re.compile(
 _SECRET_PARTS = frozenset({
     "token", "tokens", "secret", "secrets", "password", "passwd", "pass", "pwd", "passphrase", "apikey", "key", "keys",
     "credential", "credentials", "creds", "cred", "auth", "flag", "pat", "private", "privatekey", "accesskey",
-    "signing", "cert", "npmrc", "pypirc", "kubeconfig", "dsn", "webhook", "jwt", "bearer", "session", "cookie"})
+    "signing", "cert", "npmrc", "pypirc", "kubeconfig", "jwt", "bearer", "session", "cookie"})
+# a variable that holds where to send, not what: a webhook's or a server's address kept among the secrets
+_ADDRESS_PARTS = frozenset({"url", "uri", "host", "hostname", "endpoint", "webhook", "server", "domain", "address",
+                            "addr", "dsn", "channel", "region", "bucket", "username", "user", "email", "name"})
 _NOT_SECRET = frozenset({"pwd", "oldpwd", "path", "home", "user", "shell", "term", "lang", "ci", "keyboard"})
 _VAR = re.compile(
     r"\$\{\{\s*secrets\.([\w-]+)|\$\{\{\s*(?:env|vars)\.([\w-]+)|\$\{?env:([\w]+)\}?|\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?|"
@@ -101,6 +104,8 @@ def _secret_name(name: str) -> bool:
     if low in _NOT_SECRET:
         return False
     parts = [p for p in re.split(r"[_\-.]+", low) if p]
+    if any(p in _ADDRESS_PARTS for p in parts):
+        return False
     if any(p in _SECRET_PARTS for p in parts):
         return True
     return bool(re.search(r"(token|secret|passw|apikey|api_key|credential)", low))
@@ -110,7 +115,8 @@ def _secret_refs(text: str, declared: frozenset[str]) -> list[str]:
     out = []
     for m in _VAR.finditer(text):
         name = next((g for g in m.groups() if g), "")
-        if m.group(1) or name in declared or _secret_name(name):
+        if name in declared or _secret_name(name) or (m.group(1) and not any(
+                p in _ADDRESS_PARTS for p in re.split(r"[_\-.]+", name.lower()))):
             out.append(m.group(0))
     return out
 
@@ -334,7 +340,8 @@ _STARTUP_FILE = re.compile(r"\.(?:bashrc|bash_profile|bash_login|profile|zshrc|z
 _APPEND = re.compile(r"open\([^)]*['\"]a\+?['\"]|appendFile(?:Sync)?\(|\bwriteFile(?:Sync)?\(|>>\s*|"
                      r"open\([^)]*['\"]w\+?['\"]|File\.(?:write|open)\(|Add-Content|Out-File\s+-Append|"
                      r"\.write_text\(|\btee\s+-a\b", re.IGNORECASE)
-_BACKGROUND_LINE = re.compile(r"^[^#\n]*?(?<![&|])&\s*(?:disown)?\s*$", re.MULTILINE)
+_BACKGROUND_LINE = re.compile(r"^[^#\n]*?(?<![&|])&\s*\)?\s*(?:;?\s*disown)?\s*$|^\s*(?:nohup|setsid)\s+[^#\n]+$",
+                              re.MULTILINE)
 
 
 def startup_implant(path: str, content: str) -> str | None:

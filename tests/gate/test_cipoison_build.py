@@ -109,3 +109,13 @@ def test_detached_process_alone_asks():
     content = "const {spawn} = require('child_process');\nspawn(process.execPath, ['worker.js'], " \
               "{ detached: true, stdio: 'ignore' }).unref();\n"
     assert write("index.js", content).decision.value == "confirm"
+
+
+@pytest.mark.parametrize("path, content", [
+    (".github/workflows/notify.yml", wf("curl -X POST -H 'Content-type: application/json' "
+                                        "--data '{\"text\":\"deployed\"}' ${{ secrets.SLACK_WEBHOOK_URL }}")),
+    ("scripts/notify.sh", "#!/bin/sh\ncurl -fsS -X POST \"$CHAT_WEBHOOK\" -d '{\"msg\":\"build ok\"}'\n"),
+    ("scripts/upload.sh", "#!/bin/sh\ncurl -u \"$REPO_USER:$REPO_PASSWORD\" -T dist/app.jar https://repo.example.com/r/\n"),
+])
+def test_secrets_used_where_they_belong_are_not_refused(path, content):
+    assert write(path, content).decision.value != "block"
