@@ -119,3 +119,16 @@ def test_detached_process_alone_asks():
 ])
 def test_secrets_used_where_they_belong_are_not_refused(path, content):
     assert write(path, content).decision.value != "block"
+
+
+@pytest.mark.parametrize("scripts", [
+    {"prepare": "husky install && npm run build"},
+    {"postinstall": "patch-package; prisma generate"},
+])
+def test_chains_of_ordinary_install_steps_pass(scripts):
+    assert write("package.json", json.dumps({"name": "app", "scripts": scripts})).decision.value == "allow"
+
+
+def test_an_install_step_chained_after_an_ordinary_one_still_asks():
+    scripts = {"postinstall": "patch-package && node ./scripts/telemetry.js"}
+    assert write("package.json", json.dumps({"name": "app", "scripts": scripts})).decision.value != "allow"
