@@ -935,9 +935,12 @@ def _ordinary_scripts() -> frozenset[str]:
     return frozenset(" ".join(s.split()) for s in _tool_table().get("ordinary_install_scripts", ()))
 
 
+_CHAIN = re.compile(r"&&|\|\||;")
+
+
 def _ordinary(script: str, ordinary: frozenset[str]) -> bool:
     """`script` is one of a project's ordinary build steps, or a chain of them (`husky && npm run build`)."""
-    parts = [" ".join(p.split()) for p in re.split(r"&&|\|\||;", script)]
+    parts = [" ".join(p.split()) for p in _CHAIN.split(script)]
     return all(p in ordinary for p in parts if p) and any(parts)
 
 

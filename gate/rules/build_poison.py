@@ -97,18 +97,26 @@ _UPLOAD_FILE = re.compile(
 _ENCODE = re.compile(r"\|\s*(?:base64|base32|xxd|od|hexdump|rev|openssl\s+(?:enc|base64)|gzip|sed\s+['\"]?s/\.)\b|"
                      r"\bbase64\s+<<<|\|\s*tr\s+['\"]?a-z", re.IGNORECASE)
 _LINE_SPLIT = re.compile(r"\n|(?<!\\)&&|;")
+_NAME_PARTS = re.compile(r"[_\-.]+")
+_SECRETISH = re.compile(r"(token|secret|passw|apikey|api_key|credential)")
+_TO_FILE = re.compile(r">>?\s*[\w./$~-]+")
+_ENV_STEP = re.compile(r"(?:sh|bat|pwsh|powershell|run|script)?\s*[:(]?\s*['\"]?\s*(?:env|printenv|set|export -p|"
+                       r"get-childitem env:|gci env:)\s*['\"]?\s*\)?", re.IGNORECASE)
+_SHARED_SETTINGS = re.compile(r"(^|/)(pyproject\.toml|setup\.cfg|tox\.ini)$")
+_STARTUP_NAME = re.compile(r"(^|/)\.(bashrc|zshrc|profile|bash_profile|zprofile|zshenv|kshrc)$")
+_LAUNCHER = re.compile(r"\b(?:curl|wget|nohup|setsid|nc|ncat|socat)\b")
 
 
 def _secret_name(name: str) -> bool:
     low = name.lower()
     if low in _NOT_SECRET:
         return False
-    parts = [p for p in re.split(r"[_\-.]+", low) if p]
+    parts = [p for p in _NAME_PARTS.split(low) if p]
     if any(p in _ADDRESS_PARTS for p in parts):
         return False
     if any(p in _SECRET_PARTS for p in parts):
         return True
-    return bool(re.search(r"(token|secret|passw|apikey|api_key|credential)", low))
+    return bool(_SECRETISH.search(low))
 
 
 def _secret_refs(text: str, declared: frozenset[str]) -> list[str]:
@@ -116,7 +124,7 @@ def _secret_refs(text: str, declared: frozenset[str]) -> list[str]:
     for m in _VAR.finditer(text):
         name = next((g for g in m.groups() if g), "")
         if name in declared or _secret_name(name) or (m.group(1) and not any(
-                p in _ADDRESS_PARTS for p in re.split(r"[_\-.]+", name.lower()))):
+                p in _ADDRESS_PARTS for p in _NAME_PARTS.split(name.lower()))):
             out.append(m.group(0))
     return out
 
@@ -152,7 +160,7 @@ def build_leak(path: str, content: str) -> tuple[str | None, str | None]:
         if (what := _leaks(piece, declared)) is not None:
             return f"{path} runs at every build and sends {what} to another host: {' '.join(piece.split())[:80]}", None
     # staged: the environment, a secret or a credentials file written to a file that the script uploads
-    staged = any(re.search(r">>?\s*[\w./$~-]+", p) and (_WHOLE_ENV.search(p) or _CRED_FILE.search(p)
+    staged = any(_TO_FILE.search(p) and (_WHOLE_ENV.search(p) or _CRED_FILE.search(p)
                                                         or _secret_refs(p, declared)) for p in pieces)
     if staged and any(_SENDER.search(p) and _REMOTE.search(p) and _UPLOAD_FILE.search(p) for p in pieces):
         return f"{path} runs at every build, saves its secrets or environment to a file and uploads it to another " \
@@ -161,8 +169,7 @@ def build_leak(path: str, content: str) -> tuple[str | None, str | None]:
         line = " ".join(piece.split())
         if _ENCODE.search(piece) and (_secret_refs(piece.split("|", 1)[0], declared) or _WHOLE_ENV.search(piece)):
             return None, f"{path} runs at every build and prints a secret encoded past the log's masking: {line[:80]}"
-        if re.fullmatch(r"(?:sh|bat|pwsh|powershell|run|script)?\s*[:(]?\s*['\"]?\s*(?:env|printenv|set|export -p|"
-                        r"get-childitem env:|gci env:)\s*['\"]?\s*\)?", line.strip("- \t"), re.IGNORECASE):
+        if _ENV_STEP.fullmatch(line.strip("- \t")):
             return None, f"{path} runs at every build and prints the whole environment, secrets included, to its log"
     return None, None
 
@@ -246,7 +253,7 @@ def scanner_off(path: str, content: str) -> str | None:
     for name, path_rx, body_rx in _SCANNERS:
         if path_rx.search(low) and (m := body_rx.search(text)) is not None:
             return f"{name}: {' '.join(m.group(0).split())[:60]}"
-    if re.search(r"(^|/)(pyproject\.toml|setup\.cfg|tox\.ini)$", low):
+    if _SHARED_SETTINGS.search(low):
         for sec in _BANDIT_SECTION.finditer(text):
             if (m := _SCANNERS[8][2].search(sec.group("body"))) is not None:
                 return f"Bandit: {' '.join(m.group(0).split())[:60]}"
@@ -348,11 +355,10 @@ def startup_implant(path: str, content: str) -> str | None:
     """Why `content` written at `path` plants something in the shell's start-up, or None."""
     low = path.replace("\\", "/").lower()
     text = content[:MAX_CONTENT]
-    if runs_later(low) == "shell startup file" or re.search(r"(^|/)\.(bashrc|zshrc|profile|bash_profile|zprofile|"
-                                                            r"zshenv|kshrc)$", low):
+    if runs_later(low) == "shell startup file" or _STARTUP_NAME.search(low):
         for m in _BACKGROUND_LINE.finditer(text):
             line = m.group(0).strip()
-            if _HIDDEN_PATH.search(line) or re.search(r"\b(?:curl|wget|nohup|setsid|nc|ncat|socat)\b", line):
+            if _HIDDEN_PATH.search(line) or _LAUNCHER.search(line):
                 return f"a line that starts a hidden or temporary program in the background at every shell: {line[:60]}"
         return None
     if _CODE_FILE.search(low) and not low.endswith("package.json"):

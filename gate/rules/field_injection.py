@@ -44,6 +44,8 @@ _PROBE = re.compile(
     r"cat\s+/etc/(?:passwd|shadow|hosts)|sleep\s+\d+|ping\s+-c\s*\d+\s+\S+|echo\s+\S+|ifconfig|ip\s+a|env|"
     r"printenv|type\s+c:\\windows\\win\.ini|dir|net\s+user)\s*[;#&|]?\s*$", re.IGNORECASE)
 
+_SEPARATOR = re.compile(r"[;|&\n]|%0a|\$\{IFS\}", re.IGNORECASE)
+
 
 def _dangerous(command: str, quoted: bool = False) -> str | None:
     """What `command` does that no field's text needs; `quoted` (in backticks, how prose quotes code): an install
@@ -87,7 +89,7 @@ def ci_field_injection(ctx: Context) -> CheckResult:
     that pastes the field into a shell line runs it on the CI runner, with its secrets. Code quoted in backticks
     in an ordinary title passes."""
     text = getattr(ctx.action, "text", "") or ""
-    if "`" not in text and "$(" not in text and not re.search(r"[;|&\n]|%0a|\$\{IFS\}", text, re.IGNORECASE):
+    if "`" not in text and "$(" not in text and not _SEPARATOR.search(text):
         return None
     if not _in_field(ctx):
         return None

@@ -196,6 +196,8 @@ def brand_subdomain_host(ctx: Context) -> CheckResult:
 _VCS_URL = re.compile(r"://[^\s'\"]+/\.(?:git|svn|hg|bzr|cvs)(?:/|\b)|://[^\s'\"]+/\.ds_store\b", re.IGNORECASE)
 _RECURSIVE = re.compile(r"(?:^|\s)(?:wget|httrack)\b[^\n|;&]*?(?:\s-r\b|\s--recursive\b|\s-m\b|\s--mirror\b|"
                         r"\s-[a-z]*r[a-z]*\s)|(?:^|\s)httrack\b", re.IGNORECASE)
+_WORD_SPLIT = re.compile(r"[\s;&|()'\"]+")
+_SCRIPT_EXT = re.compile(r"\.(py|sh|pl|rb|go|exe|js)$")
 
 
 @functools.lru_cache(maxsize=1)
@@ -216,11 +218,11 @@ def source_dump(ctx: Context) -> CheckResult:
     if not command:
         return None
     low = command.lower()
-    words = re.split(r"[\s;&|()'\"]+", low[:4000])
+    words = _WORD_SPLIT.split(low[:4000])
     dumpers = _dumpers()
     for w in words:
         base = w.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-        stem = re.sub(r"\.(py|sh|pl|rb|go|exe|js)$", "", base)
+        stem = _SCRIPT_EXT.sub("", base)
         if stem in dumpers and (stem != base or w == words[0] or "/" in w):
             return f"runs {base}, which rebuilds a site's source from its exposed version-control folder"
     if _VCS_URL.search(command) and _RECURSIVE.search(command):
