@@ -201,13 +201,15 @@ def _package_commands(content: str) -> list[str]:
     if not isinstance(scripts, dict):
         return []
     out = []
+    ordinary = _ordinary_scripts()
     for name in _INSTALL_SCRIPTS:
         value = scripts.get(name)
         if isinstance(value, str):
             out.append(value)
         elif isinstance(value, list):
             out.extend(v for v in value if isinstance(v, str))
-    return out
+    # a project's ordinary build steps (`husky`, `patch-package`, `npx only-allow pnpm`) are not judged as commands
+    return [v for v in out if not _ordinary(v, ordinary)]
 
 
 _RX_VSCODE_COMMANDS = re.compile(
@@ -933,6 +935,15 @@ def _ordinary_scripts() -> frozenset[str]:
     return frozenset(" ".join(s.split()) for s in _tool_table().get("ordinary_install_scripts", ()))
 
 
+_CHAIN = re.compile(r"&&|\|\||;")
+
+
+def _ordinary(script: str, ordinary: frozenset[str]) -> bool:
+    """`script` is one of a project's ordinary build steps, or a chain of them (`husky && npm run build`)."""
+    parts = [" ".join(p.split()) for p in _CHAIN.split(script)]
+    return all(p in ordinary for p in parts if p) and any(parts)
+
+
 def _install_script(content: str) -> str | None:
     """The first install-time script of a package manifest that is not one of a project's ordinary build steps."""
     try:
@@ -948,7 +959,7 @@ def _install_script(content: str) -> str | None:
         values = [value] if isinstance(value, str) else [v for v in value if isinstance(v, str)] \
             if isinstance(value, list) else []
         for v in values:
-            if v.strip() and " ".join(v.split()) not in ordinary:
+            if v.strip() and not _ordinary(v, ordinary):
                 return f'"{name}": {v.strip()[:60]}'
     return None
 

@@ -660,11 +660,21 @@ def _shell_config(ctx: Context) -> tuple[str | None, str | None]:
     analysis = ctx.derived(command_facts)
     if analysis is None or ("redirect" not in analysis.features and "tee" not in analysis.source):
         return None, None
+    from gate.rules.build_poison import build_leak, scanner_off
+
     confirm: str | None = None
     for cmd in analysis.commands:
         for target in _targets(cmd):
             path = target.strip("'\"")
             kind = runs_later(path)
+            # a build's file made to send its secrets, or a scanner's settings made to ignore everything
+            if (written := _text_of(cmd, analysis).replace("\\n", "\n").replace("\\t", "\t")).strip():
+                leak, printed = build_leak(path, written)
+                if leak is not None:
+                    return f"writes {leak}", None
+                off = scanner_off(path, written)
+                confirm = confirm or printed or (None if off is None else f"writes {path}, turning the security "
+                                                                          f"scan off ({off})")
             if tool_of(path) is None and kind is None and not path.lower().endswith(
                     ("package.json", "composer.json", "requirements.txt", "pip.conf", "pip.ini", "uv.toml", ".pypirc",
                      ".condarc", ".gemrc", "nuget.config", ".in")):

@@ -1,0 +1,233 @@
+"""Rules: a phishing kit fetched from a throwaway host, a brand spelled as someone else's subdomains, and a site's
+source dumped from its open version-control folder.
+
+- `block.shell.kit-deploy`: a command that fetches an archive (or any file) from a dynamic-DNS host or a host that
+  spells a brand it does not belong to, and unpacks or saves it into a web server's folder (`/var/www/html`,
+  `public_html`, `htdocs`, `wwwroot`): it publishes the kit's look-alike pages (ATT&CK T1608.001).
+- `confirm.shell.kit-download`: the same archive fetched and unpacked elsewhere.
+- `confirm.nav.kit-archive`: opening an archive's address on such a host.
+- `confirm.nav.brand-subdomain`: a host whose first labels spell a brand and a country or top-level name
+  (`<brand>.<country>.`) under a site that is not the brand's: a look-alike address made of subdomains.
+- `confirm.shell.source-dump`: a tool that rebuilds a site's source from its exposed `/.git/`, `/.svn/`, `/.hg/` or
+  `.DS_Store` (git-dumper, GitTools, dvcs-ripper, GitHack, goop), run by name or as a script, or a recursive download
+  of such a folder (`wget -r https://site/.git/`).
+
+The tables are `[kit-deploy]` of resources/destinations.toml and `[source_dumpers]` of resources/programs.toml.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from urllib.parse import urlsplit
+
+from gate import regex_store
+from gate.model import Risk
+from gate.rules.base import CheckResult, Context, Rule, rule
+
+__all__ = ["RULES", "brand_subdomain", "kit_host"]
+
+
+@functools.lru_cache(maxsize=1)
+def _book() -> dict:
+    return regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
+
+
+@functools.lru_cache(maxsize=1)
+def _tables() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...], frozenset[str]]:
+    book = _book()
+    kit = book["kit-deploy"]
+    dyn = set(kit["dynamic_dns"]) | set(book.get("phishing", {}).get("dynamic_dns", ()))
+    dyn |= set(book.get("phish-host", {}).get("free-hosts", {}).get("dynamic_dns", ()))
+    brands: set[str] = set()
+    for table in book["brands"].values():
+        brands.update(t.lower() for t in table)
+    return (frozenset(d.lower() for d in dyn), frozenset(brands), tuple(kit["archives"]), tuple(kit["web_roots"]),
+            frozenset(kit["tld_labels"]))
+
+
+def _dynamic(host: str) -> str | None:
+    dyn = _tables()[0]
+    labels = host.split(".")
+    return next((".".join(labels[i:]) for i in range(1, len(labels) - 1) if ".".join(labels[i:]) in dyn), None)
+
+
+def _brand_in(label: str) -> str | None:
+    """A listed brand (five letters or more) spelled inside `label`, or None."""
+    brands = _tables()[1]
+    flat = label.replace("-", "")
+    if flat in brands:
+        return flat
+    return next((b for b in sorted(brands, key=len, reverse=True) if len(b) >= 5 and b.isalpha() and b in flat), None)
+
+
+def _own(host: str) -> bool:
+    from gate.destinations import own_site
+
+    return own_site(host)
+
+
+def kit_host(host: str) -> str | None:
+    """Why `host` is where phishing kits are served from (a dynamic-DNS name, or one spelling a brand it does not
+    belong to), or None."""
+    host = host.lower().rstrip(".")
+    if not host or _own(host):
+        return None
+    zone = _dynamic(host)
+    labels = host.split(".")
+    sub = labels[: len(labels) - len(zone.split("."))] if zone else labels[:-2]
+    brand = next((b for b in (_brand_in(lab) for lab in sub) if b), None)
+    if zone and brand:
+        return f"a free dynamic-DNS name ({zone}) spelling {brand}"
+    if zone:
+        return f"a free dynamic-DNS name ({zone})"
+    if brand:
+        return f"a host spelling {brand} on a site that is not {brand}'s"
+    return None
+
+
+def brand_subdomain(host: str) -> str | None:
+    """The brand a host spells as `<brand>.<country or top-level name>.` subdomains of an unrelated site, or None."""
+    host = host.lower().rstrip(".")
+    labels = host.split(".")
+    if len(labels) < 4 or _own(host):
+        return None
+    brands, tlds = _tables()[1], _tables()[4]
+    for i in range(len(labels) - 3):
+        if labels[i] in brands and labels[i + 1] in tlds and labels[i] not in labels[-2]:
+            return labels[i]
+    return None
+
+
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s'\"<>|;&)]+", re.IGNORECASE)
+_UNPACK = re.compile(r"(?:^|[\s;&|(])(?:unzip|tar|bsdtar|7z|7za|unrar|gunzip|jar\s+x|expand-archive|python3?\s+-m\s+"
+                     r"zipfile)\b", re.IGNORECASE)
+
+
+def _archive(path: str) -> bool:
+    low = path.lower().split("?", 1)[0]
+    return any(low.endswith("." + ext) for ext in _tables()[2])
+
+
+def _web_root(command: str) -> str | None:
+    low = command.lower()
+    return next((w for w in _tables()[3] if w in low), None)
+
+
+@functools.lru_cache(maxsize=1024)
+def _kit_verdict(command: str) -> tuple[str | None, str | None]:
+    for m in _URL.finditer(command[:20_000]):
+        try:
+            parts = urlsplit(m.group(0))
+            host = (parts.hostname or "").lower()
+        except ValueError:
+            continue
+        why = kit_host(host)
+        if why is None:
+            continue
+        archive = _archive(parts.path) or _UNPACK.search(command) is not None
+        root = _web_root(command)
+        if root is not None and (archive or "spelling" in why):
+            return f"fetches {host}'s files ({why}) into a web server's folder ({root}): it publishes a phishing " \
+                   f"kit's pages", None
+        if archive and _UNPACK.search(command) and "spelling" in why:
+            return None, f"fetches and unpacks an archive from {host} ({why}): the shape of a phishing kit"
+    return None, None
+
+
+@rule("block.shell.kit-deploy", "a phishing kit fetched from a throwaway host into a web server's folder",
+      risk=Risk.CRITICAL, types=("shell",))
+def kit_deploy(ctx: Context) -> CheckResult:
+    """A command that fetches an archive from a free dynamic-DNS name (`*.duckdns.org`, `*.ddns.net`, `*.myvnc.com`)
+    or a host that spells a brand it does not belong to, and unpacks or saves it into a web server's folder
+    (`/var/www/html`, `public_html`, `htdocs`, `wwwroot`): it publishes a phishing kit's look-alike pages."""
+    command = getattr(ctx.action, "command", "") or ""
+    if "://" not in command:
+        return None
+    return _kit_verdict(command)[0]
+
+
+@rule("confirm.shell.kit-download", "an archive fetched and unpacked from a host that spells a brand it is not",
+      risk=Risk.HIGH, types=("shell",))
+def kit_download(ctx: Context) -> CheckResult:
+    """A command that fetches an archive from a dynamic-DNS name spelling a brand, or a host spelling a brand it
+    does not belong to, and unpacks it: the shape of a phishing kit being set up."""
+    command = getattr(ctx.action, "command", "") or ""
+    if "://" not in command:
+        return None
+    block, confirm = _kit_verdict(command)
+    return None if block is not None else confirm
+
+
+@rule("confirm.nav.kit-archive", "an archive opened on a dynamic-DNS host or a brand impostor's", risk=Risk.HIGH,
+      types=("navigate",))
+def kit_archive(ctx: Context) -> CheckResult:
+    """Opening an archive's address (`.zip`, `.rar`, `.7z`, `.tar.gz`) on a free dynamic-DNS name or on a host
+    that spells a brand it does not belong to: what such hosts hand out is a phishing kit or malware."""
+    url = getattr(ctx.action, "url", "") or ""
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        return None
+    if not host or not _archive(parts.path):
+        return None
+    why = kit_host(host)
+    return None if why is None else f"opens the archive {parts.path[:60]} on {host}, {why}"
+
+
+@rule("confirm.nav.brand-subdomain", "a brand spelled as subdomains of an unrelated site", risk=Risk.HIGH,
+      types=("navigate",))
+def brand_subdomain_host(ctx: Context) -> CheckResult:
+    """Opening a host whose labels spell a brand and a country or top-level name (`<brand>.<country>.`) as
+    subdomains of a site that is not the brand's: an address made to read as the brand's at a glance."""
+    url = getattr(ctx.action, "url", "") or ""
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return None
+    brand = brand_subdomain(host) if host else None
+    return None if brand is None else f"{host} spells {brand} as subdomains of another site"
+
+
+# -- source dumped from an open version-control folder -------------------------------------------------------------
+
+_VCS_URL = re.compile(r"://[^\s'\"]+/\.(?:git|svn|hg|bzr|cvs)(?:/|\b)|://[^\s'\"]+/\.ds_store\b", re.IGNORECASE)
+_RECURSIVE = re.compile(r"(?:^|\s)(?:wget|httrack)\b[^\n|;&]*?(?:\s-r\b|\s--recursive\b|\s-m\b|\s--mirror\b|"
+                        r"\s-[a-z]*r[a-z]*\s)|(?:^|\s)httrack\b", re.IGNORECASE)
+_WORD_SPLIT = re.compile(r"[\s;&|()'\"]+")
+_SCRIPT_EXT = re.compile(r"\.(py|sh|pl|rb|go|exe|js)$")
+
+
+@functools.lru_cache(maxsize=1)
+def _dumpers() -> frozenset[str]:
+    from gate.catalogue import DATA
+
+    return frozenset(n.lower() for n in DATA.get("source_dumpers", {}).get("names", ()))
+
+
+@rule("confirm.shell.source-dump", "a site's source rebuilt from its exposed version-control folder",
+      risk=Risk.HIGH, types=("shell",))
+def source_dump(ctx: Context) -> CheckResult:
+    """A tool that rebuilds a web site's source from a `/.git/`, `/.svn/`, `/.hg/` folder or a `.DS_Store` left open
+    on its server (git-dumper, GitTools, dvcs-ripper, GitHack, goop), run by name or as a script, or a recursive
+    download of such a folder: code and secrets the site never published, only for a site one owns or is engaged
+    to test."""
+    command = getattr(ctx.action, "command", "") or ""
+    if not command:
+        return None
+    low = command.lower()
+    words = _WORD_SPLIT.split(low[:4000])
+    dumpers = _dumpers()
+    for w in words:
+        base = w.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+        stem = _SCRIPT_EXT.sub("", base)
+        if stem in dumpers and (stem != base or w == words[0] or "/" in w):
+            return f"runs {base}, which rebuilds a site's source from its exposed version-control folder"
+    if _VCS_URL.search(command) and _RECURSIVE.search(command):
+        return "downloads a site's exposed version-control folder whole: its source and secrets"
+    return None
+
+
+RULES: tuple[Rule, ...] = (kit_deploy, kit_download, kit_archive, brand_subdomain_host, source_dump)
