@@ -259,6 +259,9 @@ def suspicious_label(ctx: Context) -> str | None:
     if m is not None and ctx.action.type == "type" and _TASK_FIELD.match(label.words.strip()) and \
             not _planted_task(ctx.derived(_typed)):
         return None  # text typed into a to-do list's "New task" box: the title of the person's own task
+    if m is not None and ctx.action.type == "click" and ctx.derived(_in_folder_list) and \
+            _TASK_OVERRIDE.search(label.words) is None:
+        return None  # a mail's subject in a folder's list ("IMPORTANT: invoice"): the click opens the message
     return f"the target reads like an instruction to the agent: {_short(label.raw)!r}" if m else None
 
 
@@ -641,6 +644,13 @@ _NAMES_AN_AI = re.compile(r"\b(?:ai|a i|llm|llms|language models?|chatgpt|gpt|cl
                           r"automated (?:agents?|assistants?|systems?|bots?))\b")
 
 
+def _in_folder_list(ctx: Context) -> bool:
+    from gate.rules.mail_lures import folder_view  # mail_lures reads this module's fields: imported when used
+
+    obs = ctx.observation
+    return folder_view(obs.window_title, obs.app, getattr(ctx.action, "url", None) or obs.url)
+
+
 def _steering(ctx: Context) -> _Steered | None:
     """Steering cues in the target's label, or (for `type`) in the typed text as the agent's writing.
     A target with two kinds of cue blocks; typed text blocks only when one of them is aimed at an AI or
@@ -650,6 +660,8 @@ def _steering(ctx: Context) -> _Steered | None:
     found = steering(label.words, label.norm, label.keys, book) if label.words else None
     if found is None and label.norm and _LEET.search(label.norm):
         found = _leet_steering(label.norm, book)
+    if found is not None and ctx.type == "click" and not found.aimed_at_agent and ctx.derived(_in_folder_list):
+        found = None  # a phishing mail's subject in the inbox: the click opens it (its links are judged there)
     if found is not None:
         if not found.manipulative and found.aimed_at_agent and ctx.type == "click" and _commits(ctx, label):
             # text that speaks to the AI on a button that commits (pays, grants, shares, deletes): no real

@@ -36,7 +36,7 @@ from gate.rules.gui import field_category
 from gate.sensitive import find_sensitive
 from gate.urls import ip_of, registrable
 
-__all__ = ["RULES", "lure_kinds", "mail_subject"]
+__all__ = ["RULES", "folder_view", "lure_kinds", "mail_subject"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("lures.toml").read_text("utf-8"))["mail-click"]
 
@@ -123,6 +123,22 @@ def mail_subject(title: str, app: str = "", url: str = "") -> str | None:
     if not subject or words(_COUNT.sub("", parts[0])) in _FOLDERS:
         return None
     return subject
+
+
+def folder_view(title: str, app: str = "", url: str = "") -> bool:
+    """A mail program's window or a webmail page that shows a folder's list of messages ("Inbox (3) - Gmail",
+    `mail.google.com/mail/u/0/#inbox`): a click on a row there opens the message, whatever its subject says."""
+    parts = _TITLE_SEPARATOR.split(title.strip())
+    last = parts[-1] if len(parts) > 1 else ""
+    in_mail = (bool(app) and (_MAIL_APP.search(app) is not None or words(app) in _APPS)) or \
+        (bool(last) and (_MAIL_APP.search(last) is not None or words(last) in _APPS))
+    webmail = bool(url) and _webmail(url)
+    if not (in_mail or webmail):
+        return False
+    if parts and words(_COUNT.sub("", parts[0])) in _FOLDERS:
+        return True
+    tail = url.lower().rsplit("#", 1)[-1] if "#" in url else url.lower().rstrip("/").rsplit("/", 1)[-1]
+    return webmail and words(tail) in _FOLDERS
 
 
 def lure_kinds(text: str) -> frozenset[str]:
