@@ -212,9 +212,13 @@ def key_respelled_confirm(ctx: Context) -> CheckResult:
 # Shift+Delete in a mail client deletes the selected messages for good, past the Deleted Items / Trash folder
 _MAIL_CLIENT = re.compile(r"\b(?:outlook|thunderbird|betterbird|evolution|apple mail|mail\.app|mailspring|geary|kmail|"
                           r"kontact|claws|sylpheed|em client|postbox|the bug|spark|airmail|mutt|neomutt|"
-                          r"windows mail|mail and calendar|seamonkey mail|trojit[aá])\b|^mail$", re.IGNORECASE)
+                          r"windows mail|mail and calendar|seamonkey mail|trojit[aá]|"
+                          # webmail, named in its page's title
+                          r"gmail|yahoo mail|proton ?mail|zoho mail|fastmail|gmx|icloud mail|aol mail|tuta(?:nota)?)\b|"
+                          r"^mail$", re.IGNORECASE)
 _MAIL_PAGE = re.compile(r"^https?://(?:outlook\.(?:live|office|office365)\.com|[\w.-]*mail\.[\w.-]+|"
-                        r"[\w.-]+/(?:owa|webmail|roundcube|squirrelmail|horde|sogo)\b)", re.IGNORECASE)
+                        r"[\w.-]+/(?:owa|webmail|roundcube|squirrelmail|horde|sogo)\b|[\w.:-]+/e-?mail(?:[/?#]|$))",
+                        re.IGNORECASE)
 
 
 @rule("confirm.gui.mail-permanent-delete-key", "Shift+Delete in a mail client: messages deleted for good",
@@ -339,6 +343,7 @@ _SEND_KEYS = frozenset({"ctrl+enter", "super+enter", "shift+super+d", "alt+s", "
 # a compose window's title: "Write: Invoice - Thunderbird", "Untitled - Message (HTML)", "New Message", "Re: ...",
 # "Compose Mail - Gmail", and in other languages
 _COMPOSING = re.compile(r"^\s*(?:write|verfassen|rédaction|redactar|escribir|scrivi|escrever|opstellen)\b\s*:|"
+                        r"\bcompose(?: (?:a )?new)? (?:message|mail|e-?mail)\b|\s[-–—|]\s*new message\b|"
                         r"\bmessage \((?:html|plain text|rich text)\)|^\s*(?:new message|neue nachricht|"
                         r"nouveau message|nuevo mensaje|nuovo messaggio|nova mensagem|nieuw bericht)\b|"
                         r"^\s*(?:re|aw|wg|fw|fwd|tr|rv|"

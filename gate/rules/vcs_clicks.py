@@ -1,9 +1,14 @@
-"""Rule: a click that pushes commits to a remote from an editor's or a git client's own button.
+"""Rules: a click that publishes commits: a push from an editor's or a git client's own button, or a commit, a
+pull request or a merge made on a code host's web pages.
 
     confirm.gui.git-push   "Sync Changes", "Push", "Push origin", "Commit and Push", "Publish Branch", "Force Push"
                            in a code editor (VS Code, JetBrains IDEs, Xcode, Zed, Cursor) or a git client (GitHub
                            Desktop, GitKraken, Sourcetree, Fork, Tower, Sublime Merge, git-cola, gitk): the same
                            publish `git push` asks about in a shell
+    confirm.gui.code-host-publish  "Commit changes", "Create pull request", "Merge pull request", "Confirm merge",
+                           "Squash and merge", "Publish release" on a code host's pages (GitHub, GitLab,
+                           Bitbucket, Gitea, Forgejo, Azure DevOps): the change lands in the repository or is shown
+                           to its people
 
 Commit, Stage, Pull, Fetch and Discard's own confirmation are other rules' business or pass. Pure.
 """
@@ -52,4 +57,35 @@ def git_push_click(ctx: Context) -> CheckResult:
     return f"clicking {label.strip()[:40]!r} in {(obs.app or obs.window_title)[:40]!r} pushes commits to the remote"
 
 
-RULES: tuple[Rule, ...] = (git_push_click,)
+# a code host, by the page's address or the window's title
+_CODE_HOST = re.compile(r"^https?://(?:[\w-]+\.)*(?:github\.com|gitlab\.[\w.]+|bitbucket\.org|codeberg\.org|gitea\.[\w.]+|"
+                        r"dev\.azure\.com|[\w-]+\.visualstudio\.com|sourcehut\.org|sr\.ht)(?:[:/?#]|$)", re.IGNORECASE)
+_CODE_HOST_TITLE = re.compile(r"\b(?:github|gitlab|bitbucket|gitea|forgejo|codeberg|azure devops|pull request|"
+                              r"merge request)\b", re.IGNORECASE)
+_PUBLISH = re.compile(
+    r"^\W*(?:commit changes|commit new file|commit directly|propose changes|create (?:a )?(?:draft )?pull request|"
+    r"create (?:a )?merge request|open (?:a )?pull request|merge pull request|merge request|confirm merge|"
+    r"squash and merge|rebase and merge|confirm squash and merge|confirm rebase and merge|merge when pipeline succeeds|"
+    r"set to auto-merge|enable auto-merge|publish release|create release|update release|delete branch|"
+    r"push to branch)\W*$")
+
+
+@rule("confirm.gui.code-host-publish", "A commit, a pull request or a merge made on a code host's pages",
+      risk=Risk.HIGH, types=("click",), confidence=0.8)
+def code_host_publish(ctx: Context) -> CheckResult:
+    """"Commit changes", "Create pull request", "Merge pull request", "Confirm merge", "Squash and merge",
+    "Publish release" on a code host's pages (GitHub, GitLab, Bitbucket, Gitea, Azure DevOps): the change lands in
+    the repository, or is shown to everyone who watches it, as `git push` and `gh pr create` are in a shell where
+    they ask too. Opening the editor, a diff or the "New pull request" page passes."""
+    target = ctx.action.target
+    label = (target.label or target.name or "") if target else ""
+    if not label or len(label) > 60 or not _PUBLISH.match(fold(label).lower().rstrip(". ")):
+        return None
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url
+    if not ((url and _CODE_HOST.match(url)) or _CODE_HOST_TITLE.search(obs.window_title)):
+        return None
+    return f"clicking {label.strip()[:40]!r} on a code host publishes the change: {(url or obs.window_title)[:60]!r}"
+
+
+RULES: tuple[Rule, ...] = (git_push_click, code_host_publish)

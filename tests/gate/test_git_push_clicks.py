@@ -42,3 +42,25 @@ def test_other_buttons_and_other_places_pass(label, app, title, url):
     a = click(label, app, title, url)
     assert "confirm.gui.git-push" not in a.rules
     assert a.decision is Decision.ALLOW, a.rules
+
+
+@pytest.mark.parametrize(("label", "title", "url"), [
+    ("Commit changes", "Editing docs/intro.md at main · acme/site", "https://github.com/acme/site/edit/main/docs/intro.md"),
+    ("Create pull request", "Comparing main...fix-typo · acme/site", "https://github.com/acme/site/compare/main...fix-typo"),
+    ("Merge pull request", "Fix typo · Pull Request #7 · acme/site", "https://github.com/acme/site/pull/7"),
+    ("Create merge request", "New merge request · acme / site · GitLab", "https://gitlab.com/acme/site/-/merge_requests/new"),
+    ("Commit changes", "Edit Pull Request #3 - demo", "http://localhost:8080/repo/pr.html"),
+])
+def test_publishing_on_a_code_hosts_pages_asks(label, title, url):
+    a = click(label, "Firefox", title, url)
+    assert a.decision is Decision.CONFIRM, a.rules
+    assert "confirm.gui.code-host-publish" in a.rules
+
+
+@pytest.mark.parametrize(("label", "title", "url"), [
+    ("New pull request", "Pull requests · acme/site", "https://github.com/acme/site/pulls"),
+    ("Files changed", "Fix typo · Pull Request #7 · acme/site", "https://github.com/acme/site/pull/7"),
+    ("Create pull request", "How we work - Team wiki", "https://wiki.example.com/howto"),
+])
+def test_reading_on_a_code_host_and_the_words_elsewhere_pass(label, title, url):
+    assert "confirm.gui.code-host-publish" not in click(label, "Firefox", title, url).rules

@@ -64,3 +64,18 @@ def test_the_run_box_over_a_scare_or_fix_page_blocks(title: str) -> None:
                                    "Windows 11 release notes - Google Chrome", "Certificate pinning in Android - Blog"])
 def test_the_run_box_elsewhere_passes(title: str) -> None:
     assert _key(["win", "r"], window_title=title, app="Google Chrome").decision.value == "allow"
+
+
+@pytest.mark.parametrize("obs", [
+    {"app": "Firefox", "window_title": "Gmail - Compose new message", "url": "http://localhost:8000/email/"},
+    {"app": "Chromium", "window_title": "Compose Mail - sam@example.org - Proton Mail",
+     "url": "https://mail.proton.me/u/0/inbox"},
+])
+def test_the_send_key_in_a_webmails_compose_window_asks(obs: dict) -> None:
+    assert "confirm.gui.send-key" in _key(["ctrl", "enter"], **obs).rules
+
+
+def test_the_send_key_in_a_webmails_inbox_passes() -> None:
+    obs = {"app": "Firefox", "window_title": "Inbox (2) - sam@example.org - Gmail",
+           "url": "https://mail.google.com/mail/u/0/#inbox"}
+    assert "confirm.gui.send-key" not in _key(["ctrl", "enter"], **obs).rules
