@@ -66,7 +66,7 @@ def test_ordinary_bucket_and_database_work_passes_or_keeps_its_decision(command:
 
 
 @pytest.mark.parametrize("command", [
-    "gcloud auth activate-service-account --key-file ./svc.json",
+    "gcloud auth activate-service-account deployer@proj.iam.gserviceaccount.com --key-file ./svc.json",
     "gcloud auth activate-service-account ci@proj.iam.gserviceaccount.com --key-file=/tmp/k.json",
     "gcloud config set auth/credential_file_override /tmp/k.json",
     "aws configure set aws_secret_access_key Zm9vYmFyZXhhbXBsZWtleQ --profile other",

@@ -115,9 +115,9 @@ def test_hosts_named_as_attackers_still_ask(url):
 
 def test_checking_a_domain_on_a_wallet_makers_checker_page_passes():
     action = {"type": "type", "text": "ethwallet-example.com", "target": {"label": "domain to check"},
-              "url": "https://metamask.github.io/eth-phishing-detect"}
+              "url": "https://metamask.github.io/phishing-warning/check"}
     r = GATE.assess(action_from_dict(action),
-                    Observation(url="https://metamask.github.io/eth-phishing-detect", window_title="phishing check"))
+                    Observation(url="https://metamask.github.io/phishing-warning/check", window_title="phishing check"))
     assert r.decision is Decision.ALLOW
 
 

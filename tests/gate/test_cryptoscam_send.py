@@ -74,7 +74,7 @@ def test_a_recipient_address_on_a_lure_page_blocks(url, title):
 
 
 @pytest.mark.parametrize("text,label,url,title", [
-    (EVM, "Search by Address / Txn Hash / Block / Token", "https://etherscan.io/", "Etherscan"),
+    (EVM, "Search by address, transaction or token", "https://etherscan.io/", "Etherscan"),
     (BTC, "Search", "https://mempool.space/", "mempool - Bitcoin Explorer"),
     (EVM, "Scam address to report", "https://www.chainabuse.com/report", "Report a scam"),
     (EVM, "Address", "https://app.example-wallet.io/settings/allowlist", "Withdrawal allowlist"),

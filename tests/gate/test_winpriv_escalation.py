@@ -97,7 +97,7 @@ def test_ordinary_files_read_passes(path: str) -> None:
     r"type C:\Windows\Panther\Unattend.xml",
     r"Get-Content C:\inetpub\wwwroot\web.config",
     r"gc C:\Windows\System32\inetsrv\config\applicationHost.config",
-    r'reg query "HKCU\Software\Microsoft\Internet Explorer\IntelliForms\Storage2"',
+    r'reg query "HKCU\Software\Microsoft\Internet Explorer\IntelliForms\Storage2" /s',
     r'reg query "HKCU\Software\SimonTatham\PuTTY\Sessions" /s',
     r'reg query "HKCU\Software\Martin Prikryl\WinSCP 2\Sessions" /s',
     r'reg query "HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon" /v DefaultPassword',
@@ -123,7 +123,7 @@ def test_ordinary_windows_reads_pass(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    r'Remove-Item -Path "HKLM:\SOFTWARE\Duo Security" -Recurse -Force',
+    r'Remove-Item "HKLM:\SOFTWARE\Sophos" -Recurse -Force -ErrorAction SilentlyContinue',
     r'Remove-Item "HKLM:\SOFTWARE\Microsoft\AMSI\Providers\{00000000-1111-2222-3333-444444444444}" -Recurse',
     r'reg delete "HKLM\SOFTWARE\Sophos" /f',
     r'reg delete "HKLM\SOFTWARE\WOW6432Node\Kaspersky Lab" /f',
