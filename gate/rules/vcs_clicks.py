@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import re
 
+from gate.fields import page_host
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.navigate import _code_host
 
 __all__ = ["RULES"]
 
@@ -57,9 +59,7 @@ def git_push_click(ctx: Context) -> CheckResult:
     return f"clicking {label.strip()[:40]!r} in {(obs.app or obs.window_title)[:40]!r} pushes commits to the remote"
 
 
-# a code host, by the page's address or the window's title
-_CODE_HOST = re.compile(r"^https?://(?:[\w-]+\.)*(?:github\.com|gitlab\.[\w.]+|bitbucket\.org|codeberg\.org|gitea\.[\w.]+|"
-                        r"dev\.azure\.com|[\w-]+\.visualstudio\.com|sourcehut\.org|sr\.ht)(?:[:/?#]|$)", re.IGNORECASE)
+# a code host, by the window's title (its page's host: navigate's `_code_host`)
 _CODE_HOST_TITLE = re.compile(r"\b(?:github|gitlab|bitbucket|gitea|forgejo|codeberg|azure devops|pull request|"
                               r"merge request)\b", re.IGNORECASE)
 _PUBLISH = re.compile(
@@ -83,7 +83,7 @@ def code_host_publish(ctx: Context) -> CheckResult:
         return None
     obs = ctx.observation
     url = getattr(ctx.action, "url", None) or obs.url
-    if not ((url and _CODE_HOST.match(url)) or _CODE_HOST_TITLE.search(obs.window_title)):
+    if not (_code_host(ctx.derived(page_host).lower()) or _CODE_HOST_TITLE.search(obs.window_title)):
         return None
     return f"clicking {label.strip()[:40]!r} on a code host publishes the change: {(url or obs.window_title)[:60]!r}"
 
