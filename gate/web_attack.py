@@ -206,6 +206,9 @@ def _rank(f: Finding) -> int:
     return 2 if f.reads else 1
 
 
+_QUERY_START = re.compile(r"[?#]")
+
+
 @functools.lru_cache(maxsize=1024)
 def in_url(url: str) -> Finding | None:
     """The attack a web URL carries against its own site, in its path or its parameters; None for an
@@ -216,7 +219,7 @@ def in_url(url: str) -> Finding | None:
     best: Finding | None = None
     raw_path = parts.raw.split("//", 1)[-1]
     raw_path = raw_path[raw_path.find("/"):] if "/" in raw_path else ""
-    raw_path = re.split(r"[?#]", raw_path, maxsplit=1)[0]
+    raw_path = _QUERY_START.split(raw_path, maxsplit=1)[0]
     found = [in_value(raw_path, "", path=True)] if raw_path not in ("", "/") else []
     path = decoded(raw_path)
     exposed = next((m.group(0) for rx in _EXPOSED if (m := rx.search(path))), None)

@@ -50,7 +50,7 @@ def answered_step(ctx: Context) -> tuple[str, Risk | None] | None:
     if moves_only(words, ctx.compiled.cues):
         return None  # "Continue to checkout?", "Proceed to payment?": the step that commits comes later
     asks = ("?" in title and not words.startswith(_ARTICLE_OPENERS)) or words.startswith(_QUESTION_OPENERS)
-    found = consequence(text.words, keys=text.keys)
+    found = consequence(text.words, keys=text.keys, book=ctx.compiled.cues)
     # a dialog asks, or is titled with the step alone; a page is titled "<what> - <site>" and Enter there mostly
     # moves a form on to its review step
     alone = not any(sep in title for sep in (" - ", " | ", " \u2014 ", " \u2013 ", " : "))

@@ -19,24 +19,17 @@ from __future__ import annotations
 
 import functools
 import re
-from importlib import resources
 from urllib.parse import urlsplit
 
-from gate import regex_store
+from gate.catalogue import DATA as _CATALOGUE
+from gate.destinations import _BOOK as _DESTINATIONS
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 
 __all__ = ["RULES", "brand_subdomain", "kit_host"]
 
 
-@functools.lru_cache(maxsize=1)
-def _book() -> dict:
-    return regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
-
-
-@functools.lru_cache(maxsize=1)
-def _tables() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...], frozenset[str]]:
-    book = _book()
+def _tables(book: dict) -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...], frozenset[str]]:
     kit = book["kit-deploy"]
     dyn = set(kit["dynamic_dns"]) | set(book.get("phishing", {}).get("dynamic_dns", ()))
     dyn |= set(book.get("phish-host", {}).get("free-hosts", {}).get("dynamic_dns", ()))
@@ -47,15 +40,19 @@ def _tables() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[st
             frozenset(kit["tld_labels"]))
 
 
+# built once at import, from the destinations book gate/destinations.py has already read
+_DYN, _BRANDS, _ARCHIVES, _WEB_ROOTS, _TLD_LABELS = _tables(_DESTINATIONS)
+
+
 def _dynamic(host: str) -> str | None:
-    dyn = _tables()[0]
+    dyn = _DYN
     labels = host.split(".")
     return next((".".join(labels[i:]) for i in range(1, len(labels) - 1) if ".".join(labels[i:]) in dyn), None)
 
 
 def _brand_in(label: str) -> str | None:
     """A listed brand (five letters or more) spelled inside `label`, or None."""
-    brands = _tables()[1]
+    brands = _BRANDS
     flat = label.replace("-", "")
     if flat in brands:
         return flat
@@ -93,7 +90,7 @@ def brand_subdomain(host: str) -> str | None:
     labels = host.split(".")
     if len(labels) < 4 or _own(host):
         return None
-    brands, tlds = _tables()[1], _tables()[4]
+    brands, tlds = _BRANDS, _TLD_LABELS
     for i in range(len(labels) - 3):
         if labels[i] in brands and labels[i + 1] in tlds and labels[i] not in labels[-2]:
             return labels[i]
@@ -107,12 +104,12 @@ _UNPACK = re.compile(r"(?:^|[\s;&|(])(?:unzip|tar|bsdtar|7z|7za|unrar|gunzip|jar
 
 def _archive(path: str) -> bool:
     low = path.lower().split("?", 1)[0]
-    return any(low.endswith("." + ext) for ext in _tables()[2])
+    return any(low.endswith("." + ext) for ext in _ARCHIVES)
 
 
 def _web_root(command: str) -> str | None:
     low = command.lower()
-    return next((w for w in _tables()[3] if w in low), None)
+    return next((w for w in _WEB_ROOTS if w in low), None)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -200,11 +197,7 @@ _WORD_SPLIT = re.compile(r"[\s;&|()'\"]+")
 _SCRIPT_EXT = re.compile(r"\.(py|sh|pl|rb|go|exe|js)$")
 
 
-@functools.lru_cache(maxsize=1)
-def _dumpers() -> frozenset[str]:
-    from gate.catalogue import DATA
-
-    return frozenset(n.lower() for n in DATA.get("source_dumpers", {}).get("names", ()))
+_DUMPERS = frozenset(n.lower() for n in _CATALOGUE.get("source_dumpers", {}).get("names", ()))
 
 
 @rule("confirm.shell.source-dump", "a site's source rebuilt from its exposed version-control folder",
@@ -219,11 +212,10 @@ def source_dump(ctx: Context) -> CheckResult:
         return None
     low = command.lower()
     words = _WORD_SPLIT.split(low[:4000])
-    dumpers = _dumpers()
     for w in words:
         base = w.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
         stem = _SCRIPT_EXT.sub("", base)
-        if stem in dumpers and (stem != base or w == words[0] or "/" in w):
+        if stem in _DUMPERS and (stem != base or w == words[0] or "/" in w):
             return f"runs {base}, which rebuilds a site's source from its exposed version-control folder"
     if _VCS_URL.search(command) and _RECURSIVE.search(command):
         return "downloads a site's exposed version-control folder whole: its source and secrets"

@@ -2054,6 +2054,9 @@ _DEFENCE = frozenset(_DESTINATIONS["hostile-hosts"]["defence"])
 _DEFENCE_LONG = tuple(sorted((w for w in _DEFENCE if len(w) >= 4), key=len, reverse=True))
 
 
+_LABEL_PARTS = re.compile(r"[-_]")  # the hyphen- and underscore-parts of a host's label
+
+
 def defended(host: str, word: str) -> bool:
     """The label that holds the hostile word also names the defence against it (`phishing-detect`, `antiphishing`,
     `malware-scanner`, `phishcheck`): a site that checks, lists or reports such hosts, not one of them."""
@@ -2063,7 +2066,7 @@ def defended(host: str, word: str) -> bool:
         at = glued.find(word)
         if at < 0:
             continue
-        if any(p in _DEFENCE for p in re.split(r"[-_]", label) if p and word not in p):
+        if any(p in _DEFENCE for p in _LABEL_PARTS.split(label) if p and word not in p):
             return True
         rest = (glued[:at], glued[at + len(word):])
         if any(rest[0].endswith(d) or rest[1].startswith(d) or rest[1].removeprefix("ing").startswith(d)

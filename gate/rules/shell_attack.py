@@ -187,6 +187,9 @@ def _image_of(words: list[str]) -> str | None:
     return None
 
 
+_IMAGE_SUFFIX = re.compile(r"[-_.](?:server|client|teamserver|c2|docker|latest|dev)$")  # an image's variant
+
+
 def _attack_image(image: str) -> str | None:
     """The attack tool or kit a container image is of (by its publisher or its repository's name), or None."""
     ref = image.split("@", 1)[0]
@@ -200,7 +203,7 @@ def _attack_image(image: str) -> str | None:
     parts[-1] = parts[-1].split(":", 1)[0]  # its tag
     publisher = parts[0] if len(parts) > 1 else ""
     name = parts[-1]
-    stem = re.sub(r"[-_.](?:server|client|teamserver|c2|docker|latest|dev)$", "", name)
+    stem = _IMAGE_SUFFIX.sub("", name)
     if publisher.replace("_", "-") in _ATTACK_PUBLISHERS:
         return f"{publisher}/{name}"
     for candidate in (name, stem):

@@ -587,11 +587,14 @@ def _covers(target: str, source: str) -> bool:
         is not None
 
 
+_LOOPS = re.compile(r"\b(?:for|while|foreach|xargs|parallel)\b|-exec")  # a command run over many files
+
+
 def _encrypt_then_delete(d: Any, analysis: ShellAnalysis, add: Callable[[Finding], None]) -> None:
     cmds = analysis.commands
     if len(cmds) < 2:
         return
-    many = bool(re.search(r"\b(?:for|while|foreach|xargs|parallel)\b|-exec", analysis.source[:8192]))
+    many = bool(_LOOPS.search(analysis.source[:8192]))
     for k, c in enumerate(cmds):
         if c.name not in _ENCRYPTERS and c.name != "tar":
             continue
