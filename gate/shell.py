@@ -36,7 +36,7 @@ from gate import cli_globals, winshell
 from gate.attack_console import console_verb, hosts_console
 from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
 from gate.lines import judged_text
-from gate.model import Risk
+from gate.model import Risk, TypedLine
 from gate.normalise import fold, normalise, strip_invisible
 
 if TYPE_CHECKING:
@@ -2643,6 +2643,12 @@ def is_terminal(compiled: CompiledPolicy, app: str, window_title: str) -> bool:
     return bool(pattern.match(title) if BROWSER_APP.search(app) else pattern.search(title))
 
 
+def _fresh_line(line: TypedLine | None) -> bool:
+    """Nothing, as far as deskgate knows, was typed on the line before: a console's word typed there is the
+    whole command (`sessions` after `rm -rf ~ ` is a shell line)."""
+    return line is None or (line.known and not line.text.strip() and not line.raw.strip())
+
+
 def command_facts(ctx: Context) -> ShellAnalysis | None:
     """Like `shell_facts`, and also text typed into a terminal window (it is a shell command there)."""
     if ctx.type == "shell":
@@ -2652,7 +2658,7 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
         target = ctx.action.target
         if is_terminal(ctx.compiled, obs.app, obs.window_title) and \
                 not (hosts_console(obs.window_title, (target.label or "",) if target else ()) and
-                     console_verb(ctx.action.text)):  # type: ignore[attr-defined]
+                     _fresh_line(obs.line) and console_verb(ctx.action.text)):  # type: ignore[attr-defined]
             # the whole lines it ends (the line so far included) and the line it leaves: gate/lines.py
             return analyse(judged_text(obs.line, ctx.action.text))  # type: ignore[attr-defined]
     return None

@@ -83,10 +83,10 @@ _BRANDS: dict[str, frozenset[str]] = {token: frozenset(domains) for kind, table 
                                       if kind != "dev-platforms" for token, domains in table.items()
                                       if len(token) >= 4 and token not in _WORD_BRANDS and token not in _SELF_HOSTED}
 # brands' names in Japanese, Chinese and Korean, longest first, with the domains the brand owns
-_SCRIPT_BRANDS: tuple[tuple[str, frozenset[str]], ...] = tuple(
-    (name, frozenset(d for table in _DESTINATIONS["brands"].values() for d in table.get(token, ())))
-    for name, token in sorted(_DESTINATIONS["brand-names"].items(), key=lambda item: -len(item[0])))
-_SCRIPT_BRAND_NAMES = re.compile("|".join(re.escape(name) for name, _ in _SCRIPT_BRANDS))
+_SCRIPT_BRANDS: dict[str, frozenset[str]] = {
+    name: frozenset(d for table in _DESTINATIONS["brands"].values() for d in table.get(token, ()))
+    for name, token in _DESTINATIONS["brand-names"].items()}
+_SCRIPT_BRAND_NAMES = re.compile("|".join(re.escape(name) for name in sorted(_SCRIPT_BRANDS, key=len, reverse=True)))
 
 
 # -- where the click is: an open message, its subject -------------------------------------------
@@ -281,7 +281,7 @@ def _brand_named(title: str, host: str) -> str | None:
         return token
     m = _SCRIPT_BRAND_NAMES.search(title[:256])
     if m is not None:
-        domains = dict(_SCRIPT_BRANDS)[m.group(0)]
+        domains = _SCRIPT_BRANDS[m.group(0)]
         if reg not in domains and not any(host.endswith("." + d) for d in domains):
             return m.group(0)
     return None

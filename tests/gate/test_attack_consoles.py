@@ -63,3 +63,11 @@ def test_the_console_is_known_by_its_prompt_or_title_only():
     assert hosts_console("sliver", ()) and hosts_console("Terminal", ("msf6 exploit(multi/handler) >",))
     assert not hosts_console("me@laptop: ~/sliver-notes", ()) and not hosts_console("bash", ("$",))
     assert console_verb("sessions -i 1") and not console_verb("sessions; id") and not console_verb("rm -rf /")
+
+
+def test_a_consoles_word_ending_a_shell_line_typed_before_is_judged_with_it():
+    from gate.model import TypedLine
+
+    action = action_from_dict({"type": "type", "text": "ls"})
+    a = GATE.assess(action, Observation(app="Terminal", window_title="sliver", line=TypedLine(text="rm -rf ~ ")))
+    assert a.decision is Decision.BLOCK, a.rules
