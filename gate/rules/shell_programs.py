@@ -216,6 +216,11 @@ class ProgramChecks:
                 add(Finding("confirm.shell.publish", Risk.HIGH if longs & {"--all", "--mirror", "--tags"} else
                             Risk.MEDIUM, f"git push to {target[:60]}: not a remote this repository was set up with"
                             f"{where}", cmd.span))
+            elif not ({"--dry-run", "--porcelain"} & longs or "-n" in short or "--help" in longs):
+                # commits leave this machine for a remote others read and build from: a push is not taken back
+                # by the agent alone (a force-push, a deletion or a mirror above asks at a higher risk)
+                add(Finding("confirm.shell.publish", Risk.MEDIUM,
+                            f"git push: publishes commits to {target[:60] or 'the remote'}{where}", cmd.span))
         elif sub == "reset" and ("--hard" in longs or "--merge" in longs):
             hit("--hard discards uncommitted changes")
         elif sub == "clean" and ("-f" in short or "--force" in longs) and not ("-n" in short or "--dry-run" in longs):
@@ -294,6 +299,12 @@ class ProgramChecks:
         if name in ("pacman", "yay", "paru") and verb.startswith("-s") and set(verb[2:]) & set("silgp") and \
                 not set(verb[2:]) & set("yu"):
             return  # -Ss, -Si, -Sl, -Sg: searches the package lists and prints, installs nothing
+        if name == "playwright" and (verb == "install-deps" or (verb == "install" and "--with-deps" in words)):
+            add(Finding("confirm.shell.install", Risk.MEDIUM, f"playwright {verb} installs the system packages its "
+                        f"browsers need, as root{where}", cmd.span))
+            return  # (browsers alone go into the user's cache, as the project asked: nothing to ask)
+        if name == "dotnet" and "reference" in rest[:2]:
+            return  # `dotnet add [project] reference ../Lib/Lib.csproj`: one project of the solution uses another
         if not (verb in install or "*" in install or (name in ("pacman", "yay", "paru") and verb.startswith("-s"))):
             return
         if name == "add-apt-repository":
@@ -337,8 +348,8 @@ class ProgramChecks:
             return
         # judged by what it installs (gate/packages.py): widely used packages from the default registry pass
         concern = judge_install(name, packages, lookalike=not all(a.isascii() for a in cmd.argv[1:]))
-        if concern is None and self.policy.known_packages_allowed:
-            return
+        if concern is None and (self.policy.known_packages_allowed or (name == "brew" and verb == "tap")):
+            return  # (a tap its project keeps adds a source, as `add-apt-repository ppa:...` does: nothing installed)
         risk, why = concern or (Risk.MEDIUM, "")
         add(Finding("confirm.shell.install", risk, f"installs {what} ({name}){': ' + why if why else ''}{where}",
                     cmd.span))

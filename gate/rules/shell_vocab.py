@@ -108,6 +108,7 @@ _PKG_INSTALL = {  # manager → verbs that add software
     "scoop": {"install"}, "dpkg": {"-i", "--install"}, "rpm": {"-i", "-u", "--install", "--upgrade", "-ivh", "-uvh"},
     "nix-env": {"-i", "--install"}, "pacman": {"-s", "-u", "-sy", "-syu"}, "yay": {"-s"}, "paru": {"-s"},
     "add-apt-repository": {"*"}, "composer": {"require"}, "dotnet": {"add"}, "mvn": set(), "r": set(),
+    "playwright": {"install-deps"},
 }
 _PKG_REMOVE = {
     "pip": {"uninstall"}, "pip3": {"uninstall"}, "pipx": {"uninstall", "uninstall-all"}, "npm": {"uninstall", "remove",

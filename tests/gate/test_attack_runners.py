@@ -9,6 +9,7 @@ import pytest
 
 from gate import SafetyGate, default_policy
 from gate.model import Decision, action_from_dict
+from tests.gate.known_packages import passes_only_when_known_packages_pass
 
 GATE = SafetyGate(default_policy())
 
@@ -76,12 +77,10 @@ def test_a_package_a_runner_fetches_by_name_is_judged_as_an_install(command: str
     "uv pip install requests",
     "uv run --with requests python x.py",
     "uvx --with requests ruff check .",
-    "pnpm dlx create-vite my-app",
     "npx -p typescript tsc --version",
 ])
-def test_widely_used_packages_fetched_by_a_runner_pass(command: str) -> None:
-    got = assess(command)
-    assert got.decision is Decision.ALLOW, got.rules
+def test_widely_used_packages_fetched_by_a_runner_pass_when_known_packages_may(command: str) -> None:
+    passes_only_when_known_packages_pass(command)
 
 
 @pytest.mark.parametrize("command", ["uv run format D: /q /y", "pnpm exec format D: /q", "yarn format E: /q"])

@@ -135,7 +135,14 @@ def test_code_pushed_where_the_repository_was_never_set_up_to_send_it_asks(comma
     assert got.decision.value == "confirm" and "confirm.shell.publish" in got.rules, (command, got.rules)
 
 
-@pytest.mark.parametrize("command", ["git push", "git push origin main", "git push -u origin feature/login",
+@pytest.mark.parametrize("command", ["git push", "git push origin main", "git push -u origin feature/login"])
+def test_pushes_to_configured_remotes_ask_at_medium_risk_as_publishing(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "confirm" and got.rules == ("confirm.shell.publish",), (command, got.rules)
+    assert got.risk.name == "MEDIUM", got.risk
+
+
+@pytest.mark.parametrize("command", ["git push --dry-run", "git push -n origin main", "git push --help",
                                      "git remote add upstream https://git.example.org/u.git && git fetch upstream"])
-def test_pushes_to_configured_remotes_pass(command: str) -> None:
+def test_a_push_that_sends_nothing_passes(command: str) -> None:
     assert shell(command).decision.value == "allow", (command, shell(command).rules)

@@ -13,6 +13,7 @@ import pytest
 from gate import SafetyGate, default_policy
 from gate.model import Assessment, action_from_dict
 from gate.nochange import load
+from tests.gate.known_packages import passes_only_when_known_packages_pass
 
 GATE = SafetyGate(default_policy())
 
@@ -49,8 +50,6 @@ ALLOWED = [
     "sudo powermetrics --samplers cpu_power -n 2", "sudo launchctl print system", "sudo fwupdmgr get-updates",
     "sudo perf top -p 4242", "sudo kubectl describe node worker-2", "sudo find /var/log -name '*.gz' -mtime +30",
     "sudo badblocks -sv /dev/sdc",
-    # openSUSE's package manager installing well-known packages from the distribution
-    "zypper install -y git gcc-c++", "zypper in tmux",
 ]
 
 
@@ -132,3 +131,8 @@ def test_plain_entry_refuses_shell_syntax_in_any_word() -> None:
     assert load({"no_change": [{"program": "t", "verbs": ["ls"], "why": "w", "example": "t ls"}]})[0].plain is False
     for word in ("a;b", "a|b", "$(id)", "`id`", "'a>b'", "\\'a\\'", "a*", "a&b"):
         assert shell(f"adb shell getprop {word}").decision.value != "allow", word
+
+
+@pytest.mark.parametrize("command", ["zypper install -y git gcc-c++", "zypper in tmux"])
+def test_opensuse_installs_well_known_packages_from_the_distribution(command: str) -> None:
+    passes_only_when_known_packages_pass(command)

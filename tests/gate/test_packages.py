@@ -13,6 +13,7 @@ from gate import SafetyGate, default_policy, load_policy
 from gate.model import Decision, Risk, action_from_dict
 from gate.packages import ECOSYSTEMS, default_source, judge_install, judge_removal, load, normalise
 from gate.rules.shell_vocab import _PKG_INSTALL, _PKG_REMOVE
+from tests.gate.known_packages import passes_only_when_known_packages_pass
 
 GATE = SafetyGate(default_policy())
 
@@ -95,7 +96,7 @@ def test_install_arguments_normalise_to_registry_names(eco: str, spec: str, name
     "poetry add --group dev pytest", "pipx install black", "pdm add fastapi", "conda install -c conda-forge numpy",
     "cargo install ripgrep", "cargo add serde --features derive", "gem install bundler", "gem install rails -v 7.1.0",
     "bundle add rspec", "brew install jq", "brew install --cask visual-studio-code", "brew install python@3.12",
-    "brew tap hashicorp/tap", "brew install hashicorp/tap/terraform", "winget install --id Git.Git -e",
+    "brew install hashicorp/tap/terraform", "winget install --id Git.Git -e",
     "winget install -e --id Microsoft.VisualStudioCode", "choco install git -y", "go get github.com/spf13/cobra@latest",
     "go install golang.org/x/tools/gopls@latest", "apt-get install -y build-essential libssl-dev",
     "apk add --no-cache curl git", "dnf install -y gcc-c++ openssl-devel",
@@ -103,12 +104,11 @@ def test_install_arguments_normalise_to_registry_names(eco: str, spec: str, name
     "npm install --registry https://registry.npmjs.org lodash", "npm i @testing-library/react",
     "npm i react@^18.2.0 lodash@latest mylib@file:../mylib", "npm i -w packages/web react", "pnpm add -w turbo",
     "composer require --dev phpunit/phpunit:^10", "composer require laravel/sanctum", "snap install code --classic",
-    "dotnet add package Microsoft.EntityFrameworkCore --version 8.0.0", "dotnet add reference ../Lib/Lib.csproj",
+    "dotnet add package Microsoft.EntityFrameworkCore --version 8.0.0",
     "dotnet add src/App/App.csproj package Serilog.Sinks.Console", "flatpak install -y flathub org.gimp.GIMP",
 ])
-def test_widely_used_packages_from_the_default_registry_pass(command: str) -> None:
-    got = assess(command)
-    assert got.decision is Decision.ALLOW, (command, got.rules, got.reason)
+def test_widely_used_packages_from_the_default_registry_pass_when_known_packages_may(command: str) -> None:
+    passes_only_when_known_packages_pass(command)
 
 
 def test_a_known_install_under_sudo_still_asks_for_the_privilege() -> None:
@@ -122,12 +122,16 @@ def test_a_package_name_starting_with_http_is_not_a_url() -> None:
             assert "untrusted source" not in h.reason, command
 
 
-def test_a_strict_policy_asks_for_every_named_install(tmp_path) -> None:
+def test_the_default_asks_for_every_named_install_and_a_policy_can_let_known_ones_pass(tmp_path) -> None:
+    assert assess("pip install requests").decision is Decision.CONFIRM
+    assert assess("pip install -r requirements.txt").decision is Decision.ALLOW  # the project's own
     f = tmp_path / "policy.toml"
-    f.write_text("[shell]\nknown_packages_allowed = false\n")
-    strict = SafetyGate(load_policy(f))
-    assert assess("pip install requests", strict).decision is Decision.CONFIRM
-    assert assess("pip install -r requirements.txt", strict).decision is Decision.ALLOW  # the project's own
+    f.write_text("[shell]\nknown_packages_allowed = true\n")
+    lenient = SafetyGate(load_policy(f))
+    assert assess("pip install requests", lenient).decision is Decision.ALLOW
+    assert assess("pip install reqeusts", lenient).decision is Decision.CONFIRM  # an imitation still asks
+    assert SafetyGate(load_policy(preset="power")).assess(
+        action_from_dict({"type": "shell", "command": "brew install jq"})).decision is Decision.ALLOW
 
 
 # -- names that imitate, declare themselves, or are unknown ---------------------------------------
@@ -276,3 +280,9 @@ def test_adding_a_package_source_the_gate_does_not_know_asks_high(command: str) 
 def test_adding_a_source_its_project_keeps_passes(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["dotnet add reference ../Lib/Lib.csproj",
+                                     "dotnet add src/App/App.csproj reference ../Lib/Lib.csproj"])
+def test_a_project_reference_is_no_install(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, assess(command).rules

@@ -103,9 +103,9 @@ def test_secret_added_and_pushed_blocks(command: str) -> None:
     ("chezmoi add --encrypt ~/.ssh/id_ed25519 && chezmoi git push", False),  # kept encrypted
     ("yadm add ~/.ssh/id_ed25519.pub && yadm push", True),  # a public key
     ("yadm add ~/.ssh/id_ed25519", False),  # not pushed
-    ("git add src/main.py && git push", True),
-    ("cp ~/.zshrc ~/dotfiles/zsh/ && cd ~/dotfiles && git add -A && git push", True),
-    ("cp ~/.ssh/id_ed25519.pub ~/dotfiles/ && git add -A && git push", True),
+    ("git add src/main.py && git push", False),  # a push asks as publishing
+    ("cp ~/.zshrc ~/dotfiles/zsh/ && cd ~/dotfiles && git add -A && git push", False),
+    ("cp ~/.ssh/id_ed25519.pub ~/dotfiles/ && git add -A && git push", False),
     ("unison ~/Documents ssh://203.0.113.5//home/u/Documents -batch", False),
     ("unison ~/.ssh /media/usb/ssh-backup -batch", False),  # a local copy
     ("onedrive --synchronize --single-directory Documents", True),

@@ -8,6 +8,7 @@ import pytest
 
 from gate import SafetyGate, default_policy
 from gate.model import Decision, action_from_dict
+from tests.gate.known_packages import passes_only_when_known_packages_pass
 
 GATE = SafetyGate(default_policy())
 
@@ -141,9 +142,13 @@ def test_a_package_program_run_by_yarn_or_pnpm_is_judged(command: str) -> None:
     "yarn tsc --noEmit", "pnpm tsx scripts/seed.ts", "yarn prettier --write .", "yarn playwright test",
     "pnpm prisma generate",
     "pnpm env use --global lts",  # their own verbs are not programs
-    "pnpm rm lodash", "yarn add react", "pnpm import",
+    "pnpm rm lodash", "pnpm import",
     "yarn build", "yarn reset",  # a bare name is a package.json script
     "reset",  # a bare reset clears the terminal
 ])
 def test_yarn_and_pnpm_everyday_uses_pass(command: str) -> None:
     assert decision(command) is Decision.ALLOW
+
+
+def test_yarn_add_of_a_well_known_package_is_an_install() -> None:
+    passes_only_when_known_packages_pass("yarn add react")

@@ -81,7 +81,8 @@ def test_the_engine_socket_read_asks_and_written_blocks() -> None:
 def test_a_lease_protected_force_push_asks_only_for_a_shared_branch() -> None:
     check("git push --force-with-lease origin HEAD:main", Decision.CONFIRM, "confirm.shell.vcs-destructive")
     check("git push --force-with-lease origin release/2.1", Decision.CONFIRM, "confirm.shell.vcs-destructive")
-    check("git push --force-with-lease origin feature/login-form", Decision.ALLOW)
+    a = verdict("git push --force-with-lease origin feature/login-form")  # asks only as any push does
+    assert a.decision is Decision.CONFIRM and a.rules == ("confirm.shell.publish",), a.rules
 
 
 def test_a_loader_hook_passed_through_sudo_blocks() -> None:

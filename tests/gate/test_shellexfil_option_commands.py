@@ -55,7 +55,7 @@ def test_a_command_that_blocks_on_its_own_blocks_through_an_option(command: str)
 
 
 @pytest.mark.parametrize("command", [
-    "git grep -n TODO", "git grep -O TODO", "git push -u origin main",
+    "git grep -n TODO", "git grep -O TODO",
     "git -c user.name=Ann -c user.email=a@b.c commit -m x",
     "git -c color.ui=always log --oneline", "git -c alias.st=status st", "git clone https://git.example.org/r.git",
     "git rebase -i HEAD~4", "hg log --config ui.username=ann", "tar --use-compress-program=zstd -cf a.tar.zst src",

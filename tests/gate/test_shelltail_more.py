@@ -7,6 +7,7 @@ import pytest
 
 from gate import SafetyGate, default_policy
 from gate.model import Decision, action_from_dict
+from tests.gate.known_packages import passes_only_when_known_packages_pass
 
 GATE = SafetyGate(default_policy())
 
@@ -28,10 +29,15 @@ def test_a_build_file_written_then_run_in_one_command_asks(command: str) -> None
 
 @pytest.mark.parametrize("command", [
     "echo '# notes' > NOTES.md && make test", "echo '{}' > package.json && npm view react version",
-    "npm init -y && npm install lodash", "echo 'print(1)' > README.txt && pip install flask",
 ])
 def test_other_files_written_before_a_build_pass(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, command
+
+
+@pytest.mark.parametrize("command", ["npm init -y && npm install lodash",
+                                     "echo 'print(1)' > README.txt && pip install flask"])
+def test_other_files_written_before_an_install_leave_it_an_install(command: str) -> None:
+    passes_only_when_known_packages_pass(command)
 
 
 @pytest.mark.parametrize("command", [

@@ -8,6 +8,7 @@ import pytest
 
 from gate import SafetyGate, default_policy
 from gate.model import Decision, action_from_dict
+from tests.gate.known_packages import passes_only_when_known_packages_pass
 
 GATE = SafetyGate(default_policy())
 
@@ -23,8 +24,8 @@ def decide(command: str) -> Decision:
     "apt-get install -y llvm-15-dev lld-15", "yum install -y which procps-ng",
     "pip3 install --break-system-packages numpy", "pip install --break-system-packages --no-cache-dir flask",
 ])
-def test_archive_packages_and_system_site_installs_pass(command: str) -> None:
-    assert decide(command) is Decision.ALLOW, command
+def test_archive_packages_and_system_site_installs_pass_when_known_packages_may(command: str) -> None:
+    passes_only_when_known_packages_pass(command)
 
 
 @pytest.mark.parametrize("command", [
