@@ -438,6 +438,13 @@ _CODE_CALL = re.compile(
     r"""\bos:cmd|\bcallCommand|\bspawnCommand|(?-i:\bProcess)|\bshell(?=\s*\()|\bshell-command|\bsystem\*|\bsystem2)"""
     r"""\s*[({]?\s*(?:(?P<q>'''|\"\"\"|['"])(?P<s>.*?)(?P=q)|\[(?P<l>[^\]]*)\])""", re.S | re.I)
 _CODE_BACKTICK = re.compile(r"`([^`]+)`")
+# the os, subprocess or builtins modules reached through another module's private name or the object graph
+# (`random._os.system`, `().__class__.__base__.__subclasses__()`, `f.__globals__['os']`): how code gets past a
+# sandbox that only checks what is imported; nobody writes it for an ordinary task
+_CODE_BACK_DOOR = re.compile(r"\._(os|sys|subprocess|posix|nt|builtins|shutil|socket)\.\w|__subclasses__\s*\(|"
+                             r"__globals__\s*\[|__builtins__\s*(\[|\.__dict__|\.(eval|exec|__import__))|"
+                             r"getattr\s*\(\s*__import__|__import__\s*\(\s*['\"](os|subprocess|pty)['\"]\s*\)\s*\."
+                             r"(system|popen|spawn|exec|call|run|check_output)")
 # a command line run as a method of its string (Groovy's "cmd".execute(), Scala's "cmd".! and .!!)
 _CODE_STRING_RUN = re.compile(r"""(['"])([^'"\n]{1,2000})\1\s*\.\s*(?:execute\s*\(|!!?)""")
 # a shell given its command line as arguments: System.cmd("sh", ["-c", "..."]), Process(Seq("bash", "-c", "..."))
@@ -1504,6 +1511,9 @@ class _Walker:
             self.script("rm -rf ~", f"{interpreter} code")
         for text in _code_file_io(code):
             self.script(text, f"{interpreter} code")
+        if _CODE_BACK_DOOR.search(code):
+            self.st.notes.append(("obfuscated", f"{interpreter} code reaches the system through another module's "
+                                                f"insides: {code[:100]}"))
         if _CODE_FETCH.search(code) and _CODE_EVAL.search(code):
             self.st.notes.append(("code-fetch-exec", code[:200]))
         elif _CODE_DYNAMIC_EVAL.search(code):

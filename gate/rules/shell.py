@@ -179,6 +179,19 @@ _BUILD_CONFIG_OUTPUT = re.compile(r"(?:^|/)bin/(?:debug|release|x64|x86|arm64)(?
 # a PowerShell variable named with its scope or drive (`$env:PATH`, `${env:TEMP}`, `$global:x`, `$using:y`)
 # a URL in interpreter code, and a decoding step beside it (what is decoded is not the script the URL serves)
 _URL_WORD = re.compile(r"https?://[^\s'\"|;)]+", re.IGNORECASE)
+
+# a variable set to what a download printed (`x=$(curl -fsSL URL)`, backticks, wget -O-, PowerShell's iwr)
+_FETCH_VALUE = re.compile(r"^[\s\"']*(\$\(|`)\s*(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch|http|"
+                          r"aria2c|lwp-request|GET)\b[^)`]*\b(https?|ftp)://", re.IGNORECASE)
+
+
+def _fetched_vars(analysis: ShellAnalysis) -> tuple[str, ...]:
+    return tuple(name for name, value in analysis.assignments if name and _FETCH_VALUE.search(value))
+
+
+def _uses_var(span: str, name: str) -> bool:
+    low = span.lower()
+    return f"${name}" in low or f"${{{name}}}" in low
 _DECODED = re.compile(r"frombase64|base64|-enc|decode|gzip|deflate|\bxor\b|\[char\]|-join", re.IGNORECASE)
 _SCOPED_VARIABLE = re.compile(r"\$\{?(?:env|global|script|local|private|using|variable|function|alias):[\w.\-]+\}?",
                               re.IGNORECASE)
@@ -316,7 +329,16 @@ class Detector(
         cmds = analysis.commands
         for span in analysis.fork_bombs:
             add(Finding("block.shell.fork-bomb", Risk.CRITICAL, f"fork bomb: {span[:60]}", span))
+        fetched = _fetched_vars(analysis) if analysis.assignments else ()
         for kind, span in analysis.notes:
+            if fetched and kind in ("dynamic-command", "indirect") and \
+                    (var := next((v for v in fetched if _uses_var(span, v)), None)):
+                # `x=$(curl URL); eval $x`: the download is run, one statement later
+                add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                            f"runs what a download put in ${var}: code from the network, run unseen ({span[:60]})",
+                            span))
+                fetched = ()
+                continue
             if kind == "obfuscated":
                 add(Finding("confirm.shell.obfuscated", Risk.HIGH,
                             f"the command is spelled to hide what it runs: {span[:80]}", span))

@@ -521,7 +521,7 @@ def _escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequenc
     if "confirm.shell.destructive" in rules or "confirm.shell.system-disruption" in rules or \
             (cmd.upstream and name.startswith("remove-") and name[7:] in _HELD_NOUNS):
         _past_undoing(d, cmd, where, add, analysis)
-    if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw"):
+    if rules & _ACCOUNT_CUES or name in ("sysadminctl", "useradd", "usermod", "adduser", "pw", "chpasswd", "passwd"):
         _accounts(d, cmd, analysis, rules, where, add)
     _reach(cmd, analysis, rules, where, add)
     if name == "yes" and not cmd.upstream and any(op in (">", ">>") and t == "/dev/null" for op, t in cmd.redirects):
@@ -626,6 +626,14 @@ def _setid_for_root(cmd: Command, analysis: ShellAnalysis, where: str, add: Add)
 # another program (`alias sudo='~/.cache/.x/sudo'`) or a shell function of that name (`sudo() { ... }`)
 _AUTH_PROGRAMS = "sudo|su|doas|ssh|scp|sftp|passwd|pkexec|gpg|login|kinit|ssh-add"
 _SHADOW_ALIAS = re.compile(r"(^|[\s;'\"])alias\s+(?P<name>" + _AUTH_PROGRAMS + r")=['\"]?(?P<to>[^'\"\s;]+)")
+# an alias that puts a script file in place of a command people type every day (`alias ls='~/.x/ls.sh'`); an alias
+# to another program or to the same command with flags (`alias ll='ls -la'`, `alias vim=nvim`) names no file
+_DAILY_COMMANDS = ("ls|cd|cat|cp|mv|rm|grep|find|ps|top|htop|git|curl|wget|python3?|pip3?|node|npm|npx|docker|kubectl|"
+                   "vim?|nano|less|more|man|which|whoami|id|clear|history|make|go|cargo|apt|apt-get|brew|yum|dnf|"
+                   "systemctl|kill|ping|ip|ifconfig|netstat|open|code|tar|unzip|chmod|chown|env|export|source|bash|"
+                   "zsh|sh|exit|logout|shutdown|reboot|crontab|aws|gcloud|az|terraform")
+_SHADOW_SCRIPT = re.compile(r"(^|[\s;'\"])alias\s+(?P<name>" + _DAILY_COMMANDS +
+                            r")=['\"]?(?P<to>(~|\$home|\$\{home\}|\.{0,2}/)[^'\"\s;]*)", re.I)
 _SHADOW_FUNCTION = re.compile(r"(^|[\s;'\"])(function\s+(?P<f1>" + _AUTH_PROGRAMS + r")\b|(?P<f2>" + _AUTH_PROGRAMS +
                               r")\s*\(\s*\)\s*\{)")
 # a scheduler's or device manager's entry whose program waits in a temporary or hidden folder (a conventional
@@ -671,6 +679,12 @@ _HOSTS_REDIRECT = re.compile(
     r"microsoftonline|live\.com|apple\.com|icloud|google\.com|github\.com|gitlab\.com|npmjs|pypi|update|"
     r"okta|office|outlook)\S*)", re.I)
 
+_HOSTS_ENTRY = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})[ \t]+((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
+_MONEY_NAME = re.compile(r"pay|bank|checkout|wallet|coin|crypto|exchange|billing|invoice|card|credit|finance|"
+                         r"trade|broker|amazon|ebay|shop|store|mail|drive|dropbox|icloud|facebook|instagram|twitter|"
+                         r"x\.com$|whatsapp|telegram|steam|microsoft|windowsupdate|adobe|chase|wellsfargo|citi|hsbc",
+                         re.I)
+
 
 def _name_service(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """The resolver list pointed at an unknown outside server, or a hosts line that sends a sign-in, payment,
@@ -687,10 +701,21 @@ def _name_service(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -
                             f"{cmd.name} points the machine's name lookups at {ip}: whoever runs it decides where "
                             f"every name leads{where}", cmd.span))
                 return
-    if any(_HOSTS.search(t) for t in targets) and (m := _HOSTS_REDIRECT.search(text)):
+    if not any(_HOSTS.search(t) for t in targets):
+        return
+    if m := _HOSTS_REDIRECT.search(text):
         add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
                     f"{cmd.name} sends {m.group(2)} to {m.group(1)} in the hosts file: a sign-in, payment or update "
                     f"site answered by another machine{where}", cmd.span))
+        return
+    for ip, name in _HOSTS_ENTRY.findall(text):
+        if not _KNOWN_RESOLVER.match(ip) and ip != "0.0.0.0" and _MONEY_NAME.search(name):
+            # a shop, bank or wallet answered by another machine: every visit, and every card or password typed
+            # there, goes to whoever runs it (a staging name pointed at a new server only asks)
+            add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                        f"{cmd.name} sends {name} to {ip} in the hosts file: a site where people pay or sign in, "
+                        f"answered by another machine{where}", cmd.span))
+            return
 
 
 def _written_to(cmd: Command) -> list[str]:
@@ -720,6 +745,12 @@ def _startup_lines(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) 
                         f"{cmd.name} makes `{m.group('name')}` run {to[:60]} at every shell start: the password typed "
                         f"to it is captured{where}", cmd.span))
             return True
+    m = _SHADOW_SCRIPT.search(content)
+    if m and not _PROGRAM_PATH.fullmatch(m.group("to").rstrip("'\"")):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"{cmd.name} makes `{m.group('name')}` run the script {m.group('to')[:60]} at every shell start: "
+                    f"each time the person types {m.group('name')}, that script runs in its place{where}", cmd.span))
+        return True
     m = _SHADOW_FUNCTION.search(content)
     if m:
         add(Finding("block.shell.credential-dump", Risk.CRITICAL,
@@ -747,7 +778,11 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
     if cmd.name == "crontab" and not cmd.upstream and "-" in cmd.words[1:]:
         text = analysis.source
     m = (_STAGED if cmd.name in _SCHEDULERS else _HIDDEN_RUN).search(text)
-    if m:
+    if m is None and cmd.name == "crontab" and (job := _CRON_HOME_SCRIPT.search(text)):
+        add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
+                    f"crontab schedules {job.group(0).strip()[:60]}, a script in a folder the agent writes: whatever "
+                    f"the agent puts in it later runs on schedule, unseen{where}", cmd.span))
+    elif m:
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"{cmd.name} makes a payload run later from where payloads hide ({m.group(0).strip()[:40]})"
                     f"{where}", cmd.span))
@@ -760,6 +795,11 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
                     f"another machine loaded at each logon{where}", cmd.span))
 
 
+# a cron line the agent installs that runs a script kept in a home or working folder: the agent can rewrite that
+# file whenever it likes, and what it says then runs on schedule, unseen (`*/5 * * * * /home/u/transfer.sh`)
+_CRON_HOME_SCRIPT = re.compile(r"(?:@(?:reboot|hourly|daily|weekly|monthly|yearly|annually)\s+|(?:[\d*/,-]+\s+){5})"
+                               r"(?:(?:bash|sh|zsh|python3?|perl|ruby|node)\s+)?(?:~|\$home|\$\{home\}|/home/[^/\s]+|"
+                               r"/users/[^/\s]+|/root|\.{1,2})/[^\s'\"]*\.(?:sh|bash|py|pl|rb|js|php)\b", re.I)
 # a start-up entry whose command line names an address to fetch from (a Run value, a task, a cron line)
 _START_FETCH = re.compile(r"\b(?:https?|ftp)://[^\s'\"]+", re.I)
 _RAW_ADDRESS_URL = re.compile(r"^(?:https?|ftp)://(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:/|$)", re.I)
@@ -1202,6 +1242,7 @@ _PICKERS = frozenset({"grep", "egrep", "fgrep", "rg", "head", "tail", "sed", "wh
 
 _ACCOUNT_CUES = frozenset({"confirm.shell.system-write", "confirm.shell.privilege-escalation"})
 _SUDOERS = re.compile(r"^/etc/(sudoers|sudoers\.d/\S+|passwd|shadow|group)$")
+_ROOT_PAIR = re.compile(r"(^|[\s'\"])root:[^\s'\"]")  # `root:newpassword` fed to chpasswd
 
 
 # tunnel clients that publish a local port (`ngrok tcp 3389`, `cloudflared tunnel --url tcp://localhost:5900`,
@@ -1230,6 +1271,12 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str
                         cmd.span))
         return
     said = " ".join([cmd.span, cmd.stdin_text or "", *(analysis.commands[i].span for i in cmd.upstream)])
+    if (name == "chpasswd" and _ROOT_PAIR.search(said)) or \
+            (name == "passwd" and "root" in words and (cmd.upstream or cmd.stdin_text)):
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                    f"{name} sets root's password to one the agent chose: the machine's highest account is "
+                    f"then the agent's{where}", cmd.span))
+        return
     if name in ("sed", "gsed", "tee", "echo", "printf", "perl") and \
             _ROOT_LOGIN.search(said) and "sshd_config" in analysis.source:
         add(Finding("block.shell.remote-access", Risk.CRITICAL,

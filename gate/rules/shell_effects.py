@@ -981,6 +981,10 @@ def _wild(word: str, pattern: str) -> bool:
     return pattern[p:].strip("*") == ""
 
 
+_SOCKET_NAMES = ("/control.sock", "/deskgate.sock")
+_RUNTIME_HINT = re.compile(r"/run/|/tmp/|runtime|/var/folders/|^\$|^/private/", re.IGNORECASE)
+
+
 def _glob_reaches(d: Detector, t: str, cmd: Command) -> str | None:
     """`t` when it is a glob the shell expands to one of deskgate's own directories or files, or a directory
     that holds one (`~/.local/share/*`, `~/.local/*/desk*`); `*` does not match a dot file's leading dot."""
@@ -998,6 +1002,8 @@ def _glob_reaches(d: Detector, t: str, cmd: Command) -> str | None:
         choices.append(words)
     for combo in itertools.islice(itertools.product(*choices), 64):
         candidate = "/".join(combo)
+        if candidate.endswith(_SOCKET_NAMES) and not _RUNTIME_HINT.search(t):
+            continue  # a socket lives in a runtime folder: a glob over another (the Trash) meets one only by name
         if _own_path(d, candidate, cmd) or _own_parent(d, candidate, cmd):
             return t
     return None

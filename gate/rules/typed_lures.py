@@ -253,6 +253,41 @@ def phishing_message_confirm(ctx: Context) -> CheckResult:
     return f"a message claiming {claim!r} sends its reader to {where}"
 
 
+# a file that holds a message someone will read: a mail draft, a page, a note (not source code or data)
+_MESSAGE_FILE = re.compile(r"\.(txt|eml|msg|html?|md|rtf|mjml|mbox)$|(^|/)[^/.]+$", re.I)
+
+
+@rule("confirm.files.phishing-message",
+      "A message written into a file that claims trouble with the reader's account and sends them elsewhere",
+      risk=Risk.HIGH, types=("file_write",), confidence=0.7)
+def phishing_file(ctx: Context) -> CheckResult:
+    """A mail draft, page or note the agent writes that reads as a phishing notice: it claims something is wrong
+    with its reader's account, payment or delivery and links to another site, gives a number to call or asks
+    for what opens the account. Writing the lure is the phisher's work as much as sending it (the file is mailed
+    or served next); a person decides whether it is a real notice or a training example. Source code and data
+    files are not read as messages."""
+    content = (getattr(ctx.action, "content", "") or "")[:_MAX]
+    if len(content) < 20 or not _MESSAGE_FILE.search(getattr(ctx.action, "path", "") or ""):
+        return None
+    low = content.lower()
+    if not any(k in low for k in _PHISHING_KEYS):
+        return None
+    claim = lures.phishing_claim(content)
+    if claim is None:
+        return None
+    secret = lures.asks_secret(content)
+    if secret is not None:
+        return f"the file is a message claiming {claim!r} that asks for {secret!r}: a phishing lure"
+    links = lures.links(content)
+    bait = next(((h, why) for h in links if (why := _bait_host(ctx, h)) is not None), None)
+    if bait is not None:
+        return f"the file is a message claiming {claim!r} that links to {bait[0]}: {bait[1]}"
+    if links and lures.told_to_follow(content):
+        return f"the file is a message claiming {claim!r} that sends its reader to {links[0]}"
+    phone = lures.call_back(content)
+    return f"the file is a message claiming {claim!r} that gives {phone} to call" if phone is not None else None
+
+
 # -- gift cards and one-time codes ------------------------------------------------------------------------
 
 
@@ -1960,7 +1995,8 @@ def public_write_policy(ctx: Context) -> CheckResult:
     return f"a storage policy that lets anyone write or delete ({short(found[0], 40)!r})"
 
 
-RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, gift_card_scam, code_relayed,
+RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, phishing_file, gift_card_scam,
+                           code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
                            secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
                            payment_to_changed_payee, second_factor_removal,
