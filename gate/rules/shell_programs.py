@@ -57,6 +57,8 @@ _DEV_CLUSTERS = frozenset({"kind", "minikube", "k3d"})
 
 
 # the branch a refspec pushes to (`main`, `HEAD:main`, `refs/heads/release/2.1`): one others build on
+_GH_POSTS = (["pr", "create"], ["pr", "comment"], ["issue", "create"], ["issue", "comment"],
+             ["gist", "create"], ["pr", "edit"], ["issue", "edit"])
 _SHARED_BRANCH = re.compile(r"(?:^|:|refs/heads/)(?:main|master|trunk|develop|development|production|prod|stable|"
                             r"release(?:/[^:]*)?|releases/[^:]*)$", re.IGNORECASE)
 
@@ -387,6 +389,11 @@ class ProgramChecks:
         if name == "netlify" and "--prod" not in words:
             return
         if name == "dotnet" and verbs[:2] != ["nuget", "push"]:
+            return
+        if name == "gh" and verbs[:2] in _GH_POSTS:
+            # a pull request, issue, comment, review or gist: written where other people read and act on it
+            add(Finding("confirm.shell.publish", Risk.MEDIUM, f"gh {' '.join(verbs[:2])}: posts to GitHub, where "
+                        f"others read it and act on it{where}", cmd.span))
             return
         if name == "gh" and verbs[:2] not in (["release", "create"], ["release", "upload"]):
             return

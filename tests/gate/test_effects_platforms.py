@@ -146,3 +146,16 @@ def test_pushes_to_configured_remotes_ask_at_medium_risk_as_publishing(command: 
                                      "git remote add upstream https://git.example.org/u.git && git fetch upstream"])
 def test_a_push_that_sends_nothing_passes(command: str) -> None:
     assert shell(command).decision.value == "allow", (command, shell(command).rules)
+
+
+@pytest.mark.parametrize("command", ["gh pr create --fill", "gh issue create --title 'Crash on start' --body x",
+                                     "gh pr comment 7 --body 'LGTM'", "gh gist create notes.md"])
+def test_posting_to_github_asks_as_publishing(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "confirm" and "confirm.shell.publish" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["gh pr list", "gh pr view 7 --comments", "gh issue list --state open",
+                                     "gh pr checks 7", "gh pr diff 7"])
+def test_reading_github_passes(command: str) -> None:
+    assert shell(command).decision.value == "allow", (command, shell(command).rules)
