@@ -68,8 +68,9 @@ class Payload(NamedTuple):
 
 
 # Formats of live secrets (cloud keys, tokens of code hosts and chat apps, JWTs, private keys)
+# (a GitHub token from 12 characters on: a token cut in two to pass a full-length check is still one)
 SECRET_VALUE = re.compile(
-    r"(?:AKIA|ASIA)[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_\-]{20}"
+    r"(?:AKIA|ASIA)[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{12,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_\-]{20}"
     r"|xox[abposr]-[A-Za-z0-9\-]{10,}|sk-[A-Za-z0-9_\-]{20,}|AIza[0-9A-Za-z_\-]{35}"
     r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]+|-----BEGIN [A-Z ]*PRIVATE KEY"
 )

@@ -349,6 +349,40 @@ def written_script_confirm(ctx: Context) -> CheckResult:
     return f"runs {v.path}, which the agent wrote: {v.confirm.reason}", v.confirm.risk
 
 
+# a project's own scripts that come with its checkout and are made executable after a clone or an unzip
+_PROJECT_SCRIPTS = frozenset({"gradlew", "mvnw", "configure", "autogen.sh", "bootstrap", "bootstrap.sh", "sbt",
+                              "build.sh", "test.sh", "run-tests.sh", "x.py", "manage.py", "setup.sh"})
+_EXEC_MODE = re.compile(r"^(?:[ugoa]*\+[rwst]*x[rwxst]*|[0-7]?[0-7][1357][0-7][0-7]|[0-7]?[1357][0-7][0-7])$")
+
+
+@rule("confirm.shell.fresh-executable", "Makes a file executable and runs it at once, its content unseen",
+      risk=Risk.MEDIUM, types=("shell",), confidence=0.8)
+def fresh_executable(ctx: Context) -> CheckResult:
+    """`chmod +x F && ./F`: a file that was not a program a moment ago is made one and started in the same
+    line, and deskgate saw nothing of what it holds (a file the agent wrote in this session is judged by its
+    content instead: `*.shell.written-script`). Whatever was put there (a download, an archive's payload, a
+    file a page told the agent to run) runs. A project's own wrapper scripts (`gradlew`, `configure`) pass."""
+    facts = ctx.derived(command_facts)
+    if facts is None or len(facts.commands) < 2:
+        return None
+    made: set[str] = set()
+    # a file this same line writes (`cat > x.sh <<EOF ... EOF`) is judged by what the line writes into it
+    written = {posixpath.normpath(t) for c in facts.commands for op, t in c.redirects if op in (">", ">>", ">|")}
+    for cmd in facts.commands:
+        if cmd.name == "chmod":
+            ops = [a for a in cmd.argv[1:] if not a.startswith("-") or _EXEC_MODE.match(a)]
+            if ops and _EXEC_MODE.match(ops[0]):
+                made.update(posixpath.normpath(a) for a in ops[1:])
+            continue
+        run = cmd.argv[0] if cmd.argv else ""
+        if "/" in run and posixpath.normpath(run) in made and posixpath.normpath(run) not in written:
+            base = posixpath.basename(run)
+            if base in _PROJECT_SCRIPTS or _match(ctx, run, False) is not None:
+                continue
+            return f"makes {base} executable and runs it at once: what it holds was never shown"
+    return None
+
+
 RULES: tuple[Rule, ...] = (runs_later_block, runs_later_confirm, attack_script, agent_guard_off,
                            planted_instructions_rule, untrusted_source, secret_content,
-                           written_script_block, written_script_confirm)
+                           written_script_block, written_script_confirm, fresh_executable)
