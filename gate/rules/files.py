@@ -264,6 +264,21 @@ def system_dir(ctx: Context) -> CheckResult:
     return None
 
 
+@rule("block.files.log-tamper", "changing, deleting or moving a system log", risk=Risk.CRITICAL, types=CHANGING)
+def log_tamper(ctx: Context) -> CheckResult:
+    """Writing over, deleting or moving a file of the system's logs (`shell.log_paths`: /var/log, utmp and
+    wtmp, Windows' event logs): the record of what happened on the machine erased or rewritten, as `rm` or `>`
+    of the same file in a shell is (`block.shell.anti-forensics`)."""
+    logs = ctx.compiled.shell.logs
+    f = _facts(ctx) if logs is not None else None
+    if f is None:
+        return None
+    for real, lex, _ in changed_paths(f):
+        if logs.search(real) or logs.search(lex):
+            return f"{_VERB[ctx.type]} {real}: a system log, the record of what happened on this machine"
+    return None
+
+
 @rule("confirm.files.system-config", "changing a service's settings in a system directory", risk=Risk.HIGH,
       types=CHANGING)
 def system_config(ctx: Context) -> CheckResult:
@@ -810,6 +825,7 @@ RULES: tuple[Rule, ...] = (
     runs_later,
     dropped_program,
     system_dir,
+    log_tamper,
     system_config,
     delete_root,
     outside_sandbox,

@@ -77,7 +77,7 @@ from gate.rules import (
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
-from gate.rules.shell_dataout import MAIL_SENDERS, PS_WEB_SENDERS, DataOutChecks
+from gate.rules.shell_dataout import CLIPBOARD_CUES, MAIL_SENDERS, PS_WEB_SENDERS, DataOutChecks, clipboard_harvest
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
@@ -445,6 +445,8 @@ class Detector(
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
         shell_context.history_wipe(analysis, add)
         low = analysis.source.lower()
+        if any(c in low for c in CLIPBOARD_CUES):
+            clipboard_harvest(analysis, add)
         if len(cmds) > 1 and any(c in low for c in shell_personal.CUES):
             shell_personal.judge(analysis, add)
         if any(c in low for c in shell_notices.WHOLE_CUES):
@@ -931,7 +933,8 @@ RULES: tuple[Rule, ...] = (
           "line that makes such a name run another program (alias sudo=~/.x/sudo) or a function of that name. "
           "Also a browser's keychain storage key or a saved Wi-Fi password asked of the keychain, a process's "
           "memory dumped and searched for secrets, and every secret of a cluster (or a namespace's, decoded) "
-          "printed with its values."),
+          "printed with its values. So is the clipboard read over and over in a loop into a file (what is "
+          "copied, passwords among it, collected while the person works)."),
     _make("block.shell.mass-destruction", "destroys infrastructure, backups or every process", Risk.CRITICAL,
           "Deletes past undoing outside the file system: a production, default or system namespace deleted "
           "(kubectl delete namespace prod), infrastructure destroyed without a review of the plan (terraform "

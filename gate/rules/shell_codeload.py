@@ -78,6 +78,15 @@ def _installer_finding(fetch: Command, name: str, where: str, span: str) -> Find
                    f"software the person chose or not{where}", span)
 
 
+_DNS_LOOKUPS = frozenset({"dig", "kdig", "drill", "nslookup", "host", "resolve-dnsname", "delv", "doggo", "dog", "q"})
+
+
+def _txt_lookup(cmd: Command) -> bool:
+    """A DNS lookup of a TXT record (`dig x TXT +short`, `nslookup -q=txt`, `host -t txt`): the record's text is
+    whatever the domain's owner wrote there, a download by another road when a shell runs it."""
+    return cmd.name in _DNS_LOOKUPS and any(w == "txt" or w.endswith(("=txt", "-txt")) for w in cmd.words[1:])
+
+
 class CodeLoadingChecks:
     """Code run unseen: shells and interpreters fed from pipes, downloads, substitutions and run-time values."""
 
@@ -86,7 +95,7 @@ class CodeLoadingChecks:
         """A shell / interpreter / eval: what code does it get, and from where?"""
         cmds = analysis.commands
         name = cmd.name
-        fetchers = [cmds[i] for i in cmd.subst if cmds[i].name in DOWNLOADERS]
+        fetchers = [cmds[i] for i in cmd.subst if cmds[i].name in DOWNLOADERS or _txt_lookup(cmds[i])]
         if fetchers and (cmd.dynamic - {0}):
             if _official_installer(fetchers[0], analysis):
                 add(_installer_finding(fetchers[0], name, where, cmd.span))
@@ -96,7 +105,8 @@ class CodeLoadingChecks:
             return
         if _reads_stdin_as_code(cmd) and cmd.upstream:
             ups = [cmds[i] for i in _with_nested(cmds, cmd.upstream)]
-            fetch = next((c for c in ups if c.name in DOWNLOADERS or c.name in ("nc", "ncat", "netcat")), None)
+            fetch = next((c for c in ups if c.name in DOWNLOADERS or c.name in ("nc", "ncat", "netcat") or
+                          _txt_lookup(c)), None)
             if fetch is not None:
                 # (nothing between the download and the shell: no decoder, no copy kept to change)
                 if _official_installer(fetch, analysis) and all(c.argv in (fetch.argv, cmd.argv) for c in ups):

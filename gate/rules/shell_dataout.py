@@ -34,7 +34,9 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["DataOutChecks", "remote_archive"]
+__all__ = ["CLIPBOARD_CUES", "DataOutChecks", "clipboard_harvest", "remote_archive"]
+
+Add = Callable[[Finding], None]
 
 # a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`, `$AWS_SECRET_ACCESS_KEY`)
 _SECRET_VAR = re.compile(r"\$\{?(?P<name>[a-z0-9_]*(?:secret|token|passw|api_?key|access_?key|private_?key|"
@@ -1150,3 +1152,32 @@ def remote_archive(d: Detector, cmd: Command, analysis: ShellAnalysis, where: st
         add(Finding("confirm.shell.network", Risk.MEDIUM,
                     f"{cmd.name} writes its archive on another machine ({host}) through a remote shell{where}",
                     cmd.span))
+
+
+# -- the clipboard collected ------------------------------------------------------------------------------
+
+CLIPBOARD_CUES = ("paste", "xclip", "xsel", "get-clipboard", "gcb")
+_CLIPBOARD_READERS = frozenset({"pbpaste", "wl-paste", "get-clipboard", "gcb", "termux-clipboard-get"})
+# a loop, in the shell or in AppleScript / PowerShell text: the same read done again and again
+_LOOP = re.compile(r"\b(?:while|until|for)\b[^\n]*?\bdo\b|\brepeat\b|\bwhile\s*\(|\bforeach\b|for\s*\(\s*;|"
+                   r"\bwhile\s*\$true\b|\bloop\b")
+
+
+def _reads_clipboard(cmd: Command) -> bool:
+    words = cmd.words[1:]
+    return cmd.name in _CLIPBOARD_READERS or (cmd.name == "xclip" and "-o" in words) or \
+        (cmd.name == "xsel" and not {"-i", "--input", "-c", "--clear"} & set(words))
+
+
+def clipboard_harvest(analysis: ShellAnalysis, add: Add) -> None:
+    """The clipboard read again and again in a loop and kept in a file (`while true; do pbpaste >> /tmp/.c;
+    sleep 5; done`, AppleScript's `repeat` around `do shell script "pbpaste >> ..."`): everything the person copies
+    while they work, passwords and codes among it, collected. One read into a file is a person's own paste."""
+    if not _LOOP.search(analysis.source.lower()):
+        return
+    for cmd in analysis.commands:
+        if _reads_clipboard(cmd) and any(op == ">>" for op, _ in cmd.redirects):
+            add(Finding("block.shell.credential-dump", Risk.CRITICAL,
+                        f"{cmd.name} reads the clipboard again and again in a loop and keeps it: what the person "
+                        f"copies, passwords among it, collected", cmd.span))
+            return
