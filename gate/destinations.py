@@ -33,6 +33,8 @@ __all__ = [
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
 
 
+_WWW_DASH = re.compile(r"(?:^|\.)www\d?[-_]")  # `www-brand.`, `www2-brand.`, `www_brand.`
+
 def _own_table() -> dict[str, frozenset[str]]:
     own: dict[str, set[str]] = {}
     for table in _BOOK["brands"].values():
@@ -410,6 +412,9 @@ def judge(host: str, path: str) -> Verdict | None:
         signin = next((w for w in lures.weak_host if w in _SIGNIN), None)
         if signin is not None and _signin_path(path):
             return Verdict("block", "brand-lure", f"{named}, is named {signin!r} and opens a sign-in page")
+        if claim.strong and _WWW_DASH.search(host):
+            # `www-<brand>.<other>`: a name written to pass for the brand's own www address at a glance
+            return Verdict("block", "brand-lure", f"{named}: it is spelled as the brand's own www address")
         if claim.strong:
             return Verdict("block", "brand-cheap-tld", f"{named}, under the bulk-registered .{_tld(host)}") \
                 if abused else Verdict("confirm", "brand-elsewhere", named)
