@@ -37,6 +37,7 @@ import msgspec
 
 from gate.model import (
     Action,
+    Click,
     Decision,
     FileDelete,
     FileMove,
@@ -335,6 +336,46 @@ def tool_destructive(ctx: Context) -> CheckResult:
     for text in _strings(data):
         if m := _DESTRUCTIVE_TEXT.search(text):
             return f"tool {a.name!r} input contains {m.group(0).strip()!r}"  # type: ignore[union-attr]
+    return None
+
+
+# a tool whose own name starts with one of these sends, posts, publishes or merges: other people read it, act on it
+# or build from it, and nothing takes it back (`send_email`, `post_message`, `merge_pull_request`, `push_files`)
+_SEND_VERBS = frozenset({"send", "post", "reply", "comment", "publish", "tweet", "retweet", "forward", "dm", "share",
+                         "submit", "upload", "merge", "push", "invite", "approve", "broadcast", "notify", "message",
+                         "email", "mail", "sms", "text", "release", "deploy"})
+# ... or starts with making one of these (`create_issue`, `add_issue_comment`, `create_pull_request`, `add_member`)
+_MAKE_VERBS = frozenset({"create", "add", "open", "new", "make", "write"})
+_SENT_THINGS = frozenset({"issue", "pull", "pr", "comment", "release", "post", "tweet", "message", "review",
+                          "discussion", "gist", "email", "mail", "invite", "invitation", "webhook", "collaborator",
+                          "member", "key", "tag", "reply", "status", "story", "announcement", "repository", "repo"})
+_CLICKS = frozenset({"click", "tap", "press", "dblclick"})
+
+
+def _own_tool_name(name: str) -> list[str]:
+    """The words of a tool's own name, its server's prefix cut (`mcp__github__create_issue` → create, issue)."""
+    own = re.split(r"__|\.|/|:", name)[-1]
+    return _WORDS.findall(fold(_CAMEL.sub("_", own)))
+
+
+@rule("confirm.tool.sends", "a tool call that sends, posts, publishes or merges", risk=Risk.MEDIUM, types=("tool",),
+      confidence=0.8)
+def tool_sends(ctx: Context) -> CheckResult:
+    """A tool whose own name says it sends a message or an e-mail, posts, comments, publishes, uploads, merges or
+    pushes (`send_email`, `post_message`, `merge_pull_request`, `push_files`), or makes something other people
+    then read (`create_issue`, `add_issue_comment`, `create_pull_request`, `add_collaborator`): the same as
+    clicking Send or Merge, or running `git push`, which ask. Reading tools (`get_`, `list_`, `search_`) and
+    drafts pass; what the text says is judged besides (`*.tool.mapped`)."""
+    words = _own_tool_name(ctx.action.name)  # type: ignore[union-attr]
+    if not words or "draft" in words:
+        return None
+    # the first word that is a verb (`slack_post`, `github_create_issue`: the service named before it)
+    at = next((i for i, w in enumerate(words) if w in _SEND_VERBS or w in _MAKE_VERBS or w in _READ_VERBS), None)
+    if at is None:
+        return None
+    verb = words[at]
+    if verb in _SEND_VERBS or (verb in _MAKE_VERBS and _SENT_THINGS.intersection(words[at + 1:])):
+        return f"tool {ctx.action.name!r} {verb}s: what it sends cannot be taken back"  # type: ignore[union-attr]
     return None
 
 
@@ -712,6 +753,10 @@ def tool_as_action(ctx: Context) -> Action | None:
             return typed
         if url is not None:
             return Navigate(url=url)
+        if verbs & _CLICKS and (where := _string_at(data, _TARGET_KEYS)) is not None:
+            # a browser tool's click on an element it names (`browser_click {"element": "Delete account button"}`):
+            # the click rules judge what it names
+            return Click(x=0, y=0, target=Target(label=where[1][:200], name=a.name[:200]))  # type: ignore[union-attr]
     except (msgspec.ValidationError, ValueError):
         return None
     return None
@@ -1010,6 +1055,7 @@ RULES: tuple[Rule, ...] = (
     app_injection,
     app_path,
     tool_destructive,
+    tool_sends,
     tool_mapped_block,
     tool_mapped_confirm,
     tool_supervisor_tamper,

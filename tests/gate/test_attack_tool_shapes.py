@@ -72,8 +72,6 @@ def test_a_reshaped_tool_call_is_judged_as_what_it_does(name: str, data: dict) -
     ("run_cell", {"code": "!ls -la"}),
     ("run_query", {"sql": "-- recent posts\nSELECT id FROM posts LIMIT 5"}),
     ("http_request", {"method": "POST", "url": "https://api.example.com/items", "json": {"name": "widget"}}),
-    ("send_email", {"to": "team@example.org", "body": "Attached.", "attachments": ["/tmp/project/report.pdf"]}),
-    ("slack_post", {"channel": "#x", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Done"}}]}),
     ("edit_file", {"target_file": "/tmp/project/a.py", "code_edit": "print(2)"}),
     ("get_weather", {"city": "Paris", "options": {"units": "metric"}}),
 ])
@@ -102,7 +100,6 @@ def test_what_else_a_tool_input_carries_is_judged(name: str, data: dict) -> None
     ("run_command", {"command": "npm test", "env": {"CI": "1"}}),
     ("execute", {"steps": [{"run": "npm ci"}, {"run": "npm test"}]}),
     ("read_many_files", {"paths": ["README.md", "/tmp/project/src/main.py"]}),
-    ("send_message", {"channel": "#ops", "text": "git push --force wiped my branch, careful"}),  # sent, not run
 ])
 def test_ordinary_extras_pass(name: str, data: dict) -> None:
     got = assess(name, data)
@@ -166,3 +163,13 @@ def test_a_command_handed_over_in_base64_is_judged_decoded(data: dict) -> None:
 ])
 def test_an_encoded_value_that_is_no_harmful_line_passes(data: dict) -> None:
     assert assess("run_task", data).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("send_email", {"to": "team@example.org", "body": "Attached.", "attachments": ["/tmp/project/report.pdf"]}),
+    ("slack_post", {"channel": "#x", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "Done"}}]}),
+    ("send_message", {"channel": "#ops", "text": "git push --force wiped my branch, careful"}),  # sent, not run
+])
+def test_ordinary_messages_ask_only_as_sending(name: str, data: dict) -> None:
+    got = assess(name, data)
+    assert got.decision is Decision.CONFIRM and got.rules == ("confirm.tool.sends",), (name, data, got.rules)

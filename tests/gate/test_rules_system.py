@@ -134,10 +134,26 @@ def test_tool_calls_are_judged_as_what_they_do(name, data, rule):
 @pytest.mark.parametrize(("name", "data"), [
     ("execute_python", {"code": "print(sum(range(10)))"}),
     ("run_query", {"sql": "SELECT id, title FROM posts ORDER BY id DESC LIMIT 10"}),
-    ("send_message", {"channel": "#team", "text": "The build is green, deploying after lunch."}),
-    ("create_issue", {"title": "Crash on start", "body": "Steps: open the app, click Save."}),
     ("write_file", {"path": "/tmp/project/notes.md", "content": "# Notes\n"}),
     ("browser_navigate", {"url": "https://docs.python.org/3/"}),
+    ("mcp__github__list_issues", {"owner": "o", "repo": "r"}), ("create_draft", {"body": "Notes for Monday"}),
 ])
 def test_ordinary_tool_calls_pass(name, data):
     assert fired(type="tool", name=name, input=data) == set(), (name, data)
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("send_message", {"channel": "#team", "text": "The build is green, deploying after lunch."}),
+    ("create_issue", {"title": "Crash on start", "body": "Steps: open the app, click Save."}),
+    ("mcp__github__merge_pull_request", {"owner": "o", "repo": "r", "pull_number": 7}),
+    ("mcp__github__push_files", {"owner": "o", "repo": "r", "branch": "main", "files": []}),
+    ("mcp__github__add_issue_comment", {"owner": "o", "repo": "r", "issue_number": 3, "body": "Fixed in #7"}),
+])
+def test_a_tool_that_sends_posts_or_merges_asks_only_for_that(name, data):
+    assert fired(type="tool", name=name, input=data) == {"confirm.tool.sends"}, (name, data)
+
+
+def test_a_browser_tools_click_is_judged_by_the_element_it_names():
+    assert "block.tool.mapped" in fired(type="tool", name="mcp__playwright__browser_click",
+                                        input={"element": "Delete account button", "ref": "e7"})
+    assert fired(type="tool", name="mcp__playwright__browser_click", input={"element": "Next page link"}) == set()
