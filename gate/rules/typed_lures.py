@@ -197,8 +197,12 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     if not ctx.derived(to_a_person) and not (_WRITE_ASK.search(low) and ctx.derived(ai_prompt_box)):
         return None
     claim = lures.phishing_claim(text)
-    if claim is None:
-        return None
+    return None if claim is None else _lure_of(ctx, text, claim)
+
+
+def _lure_of(ctx: Context, text: str, claim: str) -> tuple[str, str, str | None] | None:
+    """For a text that makes a phishing claim: (the claim, where it sends the reader, why that is bait or None
+    when a person should judge), or None when it sends the reader nowhere."""
     secret = lures.asks_secret(text)
     if secret is not None:
         return claim, "a reply", f"it asks for {secret!r}"
@@ -273,19 +277,11 @@ def phishing_file(ctx: Context) -> CheckResult:
     if not any(k in low for k in _PHISHING_KEYS):
         return None
     claim = lures.phishing_claim(content)
-    if claim is None:
+    found = None if claim is None else _lure_of(ctx, content, claim)
+    if found is None:
         return None
-    secret = lures.asks_secret(content)
-    if secret is not None:
-        return f"the file is a message claiming {claim!r} that asks for {secret!r}: a phishing lure"
-    links = lures.links(content)
-    bait = next(((h, why) for h in links if (why := _bait_host(ctx, h)) is not None), None)
-    if bait is not None:
-        return f"the file is a message claiming {claim!r} that links to {bait[0]}: {bait[1]}"
-    if links and lures.told_to_follow(content):
-        return f"the file is a message claiming {claim!r} that sends its reader to {links[0]}"
-    phone = lures.call_back(content)
-    return f"the file is a message claiming {claim!r} that gives {phone} to call" if phone is not None else None
+    _, where, why = found
+    return f"the file is a message claiming {claim!r} that sends its reader to {where}" + (f": {why}" if why else "")
 
 
 # -- gift cards and one-time codes ------------------------------------------------------------------------
