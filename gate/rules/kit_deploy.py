@@ -42,6 +42,8 @@ def _tables(book: dict) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]
 
 # built once at import, from the destinations book gate/destinations.py has already read
 _DYN, _BRANDS, _ARCHIVES, _WEB_ROOTS, _TLD_LABELS = _tables(_DESTINATIONS)
+# the brands a host label may spell inside itself (five letters or more), longest first: sorted once, not per label
+_SPELLED_BRANDS = tuple(b for b in sorted(_BRANDS, key=len, reverse=True) if len(b) >= 5 and b.isalpha())
 
 
 def _dynamic(host: str) -> str | None:
@@ -52,11 +54,10 @@ def _dynamic(host: str) -> str | None:
 
 def _brand_in(label: str) -> str | None:
     """A listed brand (five letters or more) spelled inside `label`, or None."""
-    brands = _BRANDS
     flat = label.replace("-", "")
-    if flat in brands:
+    if flat in _BRANDS:
         return flat
-    return next((b for b in sorted(brands, key=len, reverse=True) if len(b) >= 5 and b.isalpha() and b in flat), None)
+    return next((b for b in _SPELLED_BRANDS if b in flat), None)
 
 
 def _own(host: str) -> bool:
