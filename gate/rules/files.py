@@ -442,6 +442,15 @@ def _config_verdict(path: str, content: str) -> tuple[str | None, str | None]:
     return None, None
 
 
+_NO_VERDICT: tuple[str | None, str | None] = (None, None)
+
+
+def _written_config_verdict(ctx: Context) -> tuple[str | None, str | None]:
+    """`_config_verdict` of the file this action writes, once per assessment (two rules read it)."""
+    written = _written(ctx)
+    return _NO_VERDICT if written is None else _config_verdict(*written)
+
+
 @rule("block.files.hostile-package-source", "a package registry or index set to a hostile host in a settings file",
       risk=Risk.CRITICAL, types=("file_write",))
 def hostile_package_source(ctx: Context) -> CheckResult:
@@ -449,10 +458,7 @@ def hostile_package_source(ctx: Context) -> CheckResult:
     `.cargo/config.toml`, `bunfig.toml`, `.pypirc`, `.condarc`, NuGet.config, a Gradle or Maven wrapper's
     `distributionUrl`) whose registry, index or download address is a host named as an attacker's
     (`gate/hostile_hosts.py`) or a bare public address: every later install by anyone runs what it serves."""
-    written = _written(ctx)
-    if written is None:
-        return None
-    block, _ = _config_verdict(*written)
+    block, _ = ctx.derived(_written_config_verdict)
     return block
 
 
@@ -468,10 +474,7 @@ def tool_runs_command(ctx: Context) -> CheckResult:
     `Directory.Build.props`, mise hooks, a JVM agent in Gradle's or Maven's options. Or one that points a package
     registry or index at a host other than the ecosystem's own (`registry=`, `--extra-index-url`, `-r -`, cargo's
     `replace-with`). Formatting options and the official registries pass."""
-    written = _written(ctx)
-    if written is None:
-        return None
-    block, confirm = _config_verdict(*written)
+    block, confirm = ctx.derived(_written_config_verdict)
     return None if block is not None else confirm
 
 
