@@ -679,6 +679,10 @@ _HOSTS_REDIRECT = re.compile(
     r"microsoftonline|live\.com|apple\.com|icloud|google\.com|github\.com|gitlab\.com|npmjs|pypi|update|"
     r"okta|office|outlook)\S*)", re.I)
 
+# where an alias's target is a script the agent can write, not an installed program (`/opt/homebrew/bin/python3`):
+# the home or working folder, a hidden or temporary folder, or a script's own suffix
+_SCRIPT_PLACE = re.compile(r"^(?:~|\$home|\$\{home\}|\.{1,2}/)|/\.[^./]|^/(?:private/)?(?:tmp|var/tmp|dev/shm)/|"
+                           r"\.(?:sh|bash|zsh|py|pl|rb|js|php|command)$", re.I)
 _HOSTS_ENTRY = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})[ \t]+((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
 _MONEY_NAME = re.compile(r"pay|bank|checkout|wallet|coin|crypto|exchange|billing|invoice|card|credit|finance|"
                          r"trade|broker|amazon|ebay|shop|store|mail|drive|dropbox|icloud|facebook|instagram|twitter|"
@@ -746,7 +750,7 @@ def _startup_lines(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) 
                         f"to it is captured{where}", cmd.span))
             return True
     m = _SHADOW_SCRIPT.search(content)
-    if m and not _PROGRAM_PATH.fullmatch(m.group("to").rstrip("'\"")):
+    if m and _SCRIPT_PLACE.search(m.group("to").rstrip("'\"")):
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                     f"{cmd.name} makes `{m.group('name')}` run the script {m.group('to')[:60]} at every shell start: "
                     f"each time the person types {m.group('name')}, that script runs in its place{where}", cmd.span))

@@ -43,6 +43,7 @@ def test_tampering_blocks(command: str, rule: str) -> None:
 @pytest.mark.parametrize("command", [
     "echo \"alias ll='ls -alF'\" >> ~/.bashrc",  # a command with flags, no file
     "echo 'alias vim=/usr/local/bin/nvim' >> ~/.zshrc",  # another program where programs live
+    "echo 'alias python=/opt/homebrew/bin/python3' >> ~/.zshrc",  # an installed program outside /usr
     "echo '127.0.0.1 api.local' | sudo tee -a /etc/hosts",  # a name of this machine
     "echo '0.0.0.0 tracker.adnetwork.com' | sudo tee -a /etc/hosts",  # a name blocked
     "echo '52.1.2.3 staging.myproduct.io' | sudo tee -a /etc/hosts",  # a staging name tried on a new server
