@@ -779,8 +779,8 @@ def _persistence(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
         text = " ".join([text, *(analysis.commands[i].span for i in cmd.upstream)])
         if cmd.stdin_text:
             text += " " + cmd.stdin_text
-    if cmd.name == "crontab" and not cmd.upstream and "-" in cmd.words[1:]:
-        text = analysis.source
+    if cmd.name == "crontab" and not cmd.upstream and any(not w.startswith("-") or w == "-" for w in cmd.words[1:]):
+        text = analysis.source  # the table read from stdin or from a file: the line that wrote it says what it holds
     m = (_STAGED if cmd.name in _SCHEDULERS else _HIDDEN_RUN).search(text)
     if m is None and cmd.name == "crontab" and (job := _CRON_HOME_SCRIPT.search(text)):
         add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,

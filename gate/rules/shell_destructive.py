@@ -669,7 +669,7 @@ class DestructiveChecks:
             if mode == "overwrite":
                 add(Finding("confirm.shell.defense-evasion", Risk.HIGH, f"empties the shell history {shown}",
                             cmd.span))
-            elif mode == "append" and cmd.name in ("echo", "printf"):
+            elif mode == "append" and cmd.name in ("echo", "printf", "tee"):
                 # the shell writes its history itself: a line added by hand records a command nobody ran
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
                             f"writes a made-up line into the shell history {shown}: the record of what was run is "

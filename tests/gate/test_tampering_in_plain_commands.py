@@ -24,6 +24,8 @@ def write(path: str, content: str) -> Assessment:
 @pytest.mark.parametrize(("command", "rule"), [
     ("printf 'ls -la\\n' >> ~/.bash_history", "block.shell.anti-forensics"),
     ("echo 'git pull' >> $HOME/.zsh_history", "block.shell.anti-forensics"),
+    ("echo 'make test' | tee -a ~/.bash_history", "block.shell.anti-forensics"),
+    ("echo '0 * * * * ~/jobs/pull.sh' > jobs.cron && crontab jobs.cron", "block.shell.malicious-persistence"),
     ("echo \"alias cat='~/.local/share/x/cat.sh'\" >> ~/.bashrc", "block.shell.malicious-persistence"),
     ("echo 'alias git=./tools/git-wrap.sh' >> ~/.zshrc", "block.shell.malicious-persistence"),
     ("echo '198.51.100.7 login.mybank.com' | sudo tee -a /etc/hosts", "block.shell.system-file-tamper"),
