@@ -36,7 +36,7 @@ from gate import regex_store
 from gate.model import Risk
 
 __all__ = ["ECOSYSTEMS", "Catalogue", "Concern", "Ecosystem", "adds_source", "default_source", "ecosystem_of",
-           "judge_install", "judge_removal", "known_source", "load", "normalise", "official_install_script",
+           "judge_install", "judge_removal", "known_source", "load", "normalise", "official_install_script", "poisoned",
            "source_flag", "value_flags"]
 
 _VERSION = re.compile(r"^[v^~=<>!]*\d+(\.[0-9a-z*+-]+)*$")  # `7.1.0`, `^1.2`: a version, never a name
@@ -188,6 +188,8 @@ class Catalogue(NamedTuple):
     ppas: frozenset[str]
     buckets: frozenset[str]
     install_scripts: tuple[str, ...]  # "host/path-prefix" of projects' published install scripts
+    # per ecosystem: a poisoned package's name -> its poisoned versions (empty: every release is the attacker's)
+    compromised: dict[str, dict[str, frozenset[str]]]
 
 
 def load(text: str) -> Catalogue:
@@ -233,7 +235,24 @@ def load(text: str) -> Catalogue:
     repos = data.get("repositories", {})
     return Catalogue(by_manager, words, dual_rx, core_rx, frozenset(_names(repos.get("hosts", []))),
                      frozenset(_names(repos.get("ppas", []))), frozenset(_names(repos.get("buckets", []))),
-                     tuple(u.lower() for u in _names(data.get("install_scripts", {}).get("urls", []))))
+                     tuple(u.lower() for u in _names(data.get("install_scripts", {}).get("urls", []))),
+                     _poisoned(data.get("compromised", {}), ecos))
+
+
+def _poisoned(table: dict[str, str], ecos: dict[str, object]) -> dict[str, dict[str, frozenset[str]]]:
+    """`[compromised]`: per ecosystem, name -> poisoned versions (`name@version`; a bare name: every version)."""
+    out: dict[str, dict[str, set[str]]] = {}
+    for eco, text in table.items():
+        if eco not in ecos:
+            raise ValueError(f"packages.toml [compromised]: unknown ecosystem {eco!r}")
+        for entry in _names(text):
+            at = entry.find("@", 1)
+            name, version = (entry[:at], entry[at + 1:]) if at > 0 else (entry, "")
+            name = normalise(eco, name) or name
+            out.setdefault(eco, {}).setdefault(name, set()).update((version,) if version else ())
+            if not version:
+                out[eco][name] = set()  # every release: no version narrows it
+    return {eco: {n: frozenset(v) for n, v in names.items()} for eco, names in out.items()}
 
 
 _DATA = load(resources.files("resources").joinpath("packages.toml").read_text("utf-8"))
@@ -401,6 +420,34 @@ def _elsewhere(eco: str, spec: str, name: str) -> Concern | None:
     return None
 
 
+# the version an install argument pins after its name: `==0.2.6`, `@1.14.1`, `=5.6.1-1`, `:1.6.13`
+_PINNED = re.compile(r"(?:===?|=|@|:)v?(\d[0-9a-z.+_-]*)$")
+
+
+def _compromised(eco: str, spec: str, name: str) -> Concern | None:
+    """A release an attacker published (`[compromised]`): the whole package, or the version `spec` pins."""
+    poisoned = _DATA.compromised.get(eco)
+    versions = poisoned.get(name) if poisoned else None
+    if versions is None:
+        return None
+    if not versions:
+        return Concern(Risk.CRITICAL, f"{name}: a package published to steal or sabotage (public incident reports)")
+    pinned = _PINNED.search(spec[len(name):].lower() if spec.lower().startswith(name) else spec.lower())
+    version = pinned.group(1) if pinned else ""
+    if version and any(version == v or version.startswith((v + "-", v + "+")) for v in versions):
+        return Concern(Risk.CRITICAL, f"{name} {version}: a release an attacker published (public incident reports)")
+    return None
+
+
+def poisoned(manager: str, spec: str) -> bool:
+    """`spec`, installed by `manager`, is a release an attacker published (`[compromised]`): what a runner that
+    fetches a package by its name and runs it (`npx -y x@1.2.3`) is checked for, as an install would be."""
+    eco = ECOSYSTEMS.get(manager)
+    spec = spec.lower()  # (registries compare names without case)
+    name = normalise(eco.name, spec) if eco is not None and eco.name in _DATA.compromised else None
+    return bool(name) and _compromised(eco.name, spec, name) is not None  # type: ignore[union-attr]
+
+
 def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -> Concern | None:
     """A named install from the ecosystem's own registry (sources were judged before): None when every
     package is a widely used one, else the gravest concern. `lookalike`: the command as typed held letters
@@ -414,7 +461,7 @@ def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -
         name = normalise(eco.name, spec)
         if not name or name in eco.sources:  # a remote named before the package (`flatpak install flathub ID`)
             continue
-        c = _elsewhere(eco.name, spec, name) or _one(eco, name)
+        c = _compromised(eco.name, spec, name) or _elsewhere(eco.name, spec, name) or _one(eco, name)
         if c is None:
             continue
         if lookalike and c.risk < Risk.HIGH:

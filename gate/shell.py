@@ -38,6 +38,7 @@ from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, pro
 from gate.lines import judged_text
 from gate.model import Risk, TypedLine
 from gate.normalise import fold, normalise, strip_invisible
+from gate.packages import poisoned
 
 if TYPE_CHECKING:
     from gate.compiled import CompiledPolicy
@@ -1351,6 +1352,9 @@ class _Walker:
             if extra and j < len(argv):
                 return done_with([(shlex.join(argv[j:]), name),
                                   (shlex.join([*_PACKAGE_RUNNERS[name], *[e for e in extra if e]]), f"{name} --with")])
+            if j < len(argv) and poisoned(_PACKAGE_RUNNERS[name][0], argv[j]):
+                # the package it fetches and runs is a release an attacker published: judged as its install too
+                return done_with([(shlex.join(argv[j:]), name), (shlex.join([*_PACKAGE_RUNNERS[name], argv[j]]), name)])
         if name == "wsl":
             # `wsl -u root -e sh -c '...'`, `wsl -- ls`, `wsl ls -la`: a command line run in a Linux distribution
             # (Microsoft Learn, wsl.exe); `wsl --install`, `wsl --export ...` are its own verbs, judged as wsl

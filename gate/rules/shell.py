@@ -1119,6 +1119,11 @@ RULES: tuple[Rule, ...] = (
           "known_packages_allowed`), taking a project dependency out again and the project's own dependencies "
           "(npm ci, pip install -r requirements.txt) do not ask. Upgrading every installed package at once "
           "(`winget upgrade --all`, `choco upgrade all`, a bare `brew upgrade`) asks."),
+    _make("block.shell.compromised-package", "installs a release an attacker published", Risk.CRITICAL,
+          "Installing a package version that public incident reports name as poisoned (a maintainer's account or "
+          "release pipeline taken over: axios 1.14.1, the nx and chalk releases of 2025, ua-parser-js 0.7.29) or "
+          "a package made to steal (resources/packages.toml `[compromised]`), with any manager of its ecosystem, "
+          "npx included. The same package without that version pinned is judged as any other install."),
     _make("confirm.shell.publish", "publishes or deploys", Risk.MEDIUM,
           "npm publish, twine upload, cargo publish, docker push, kubectl apply, terraform apply, helm install, "
           "make deploy and similar: changes that leave this machine; an image pushed by a build or copy verb "

@@ -350,6 +350,9 @@ class ProgramChecks:
             return
         # judged by what it installs (gate/packages.py): widely used packages from the default registry pass
         concern = judge_install(name, packages, lookalike=not all(a.isascii() for a in cmd.argv[1:]))
+        if concern is not None and concern.risk is Risk.CRITICAL:  # a release an attacker published
+            add(Finding("block.shell.compromised-package", Risk.CRITICAL, f"installs {concern.why}{where}", cmd.span))
+            return
         if concern is None and (self.policy.known_packages_allowed or (name == "brew" and verb == "tap")):
             return  # (a tap its project keeps adds a source, as `add-apt-repository ppa:...` does: nothing installed)
         risk, why = concern or (Risk.MEDIUM, "")

@@ -414,6 +414,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["rm -f ~/.ssh/id_ed25519", "rm ~/Documents/home.kdbx", "rm ~/.aws/credentials"],
         ["ssh-keygen -R example.org", "rm ~/.ssh/id_ed25519.pub", "rm /tmp/id_test"],
     ),
+    "block.shell.compromised-package": (
+        ["npm i -S ua-parser-js@0.7.29", "pip install --user num2words==0.5.15", "npx flatmap-stream"],
+        ["npm i ua-parser-js@1.0.37", "pip install num2words", "npx prettier --check ."],
+    ),
 }
 
 
