@@ -170,3 +170,26 @@ def test_derived_data_is_kept_for_its_exact_text(empty_store: None, monkeypatch:
     dated = "when = 2024-01-01\n"  # not JSON: parsed every time, never stored
     assert str(regex_store.toml(dated)["when"]) == "2024-01-01"
     assert not any(kind == "toml" and "2024" in str(value) for (kind, _), value in regex_store._derived.items())
+
+
+def test_a_literal_trie_is_stored_and_read_back_without_building_it(empty_store: None,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from gate import prefix
+
+    words = ["password", "passphrase", "token", "secret", "pass"]
+    built = prefix.literals(words)
+    assert built is not None and built.search("my Passphrase".lower())
+    stored = _on_disk(regex_store.table())
+    for name in ("_programs", "_derived"):
+        monkeypatch.setattr(regex_store, name, {})
+    regex_store.load(stored)
+
+    def no_build(_: list[str]) -> str:
+        raise AssertionError("the stored trie was not used")
+
+    monkeypatch.setattr(prefix, "_trie", no_build)
+    again = prefix.literals(reversed(words))
+    assert again is not None and again.pattern == built.pattern
+    assert [bool(again.search(t)) for t in ("a token here", "nothing", "secretly")] == [True, False, True]
+    with pytest.raises(AssertionError):
+        prefix.literals(["other", "words"])  # strings it never stored: built anew
