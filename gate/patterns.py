@@ -10,7 +10,6 @@ The prefilter never changes an answer, it only avoids searches that cannot succe
 from __future__ import annotations
 
 import functools
-import itertools
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -72,11 +71,29 @@ def _literals_of(pattern: str) -> frozenset[str] | None:
 def _trie(words: list[str]) -> str:
     """A regex (no groups captured) that matches where any of `words` starts: the words sharing a first
     character share one branch, so a search tries a handful of characters per position, not every word."""
-    if "" in words:
-        return ""  # a word ends here: it has matched, whatever follows
+    ordered = sorted(words)
+    return _branch(ordered, 0, len(ordered), 0) if ordered else "(?:)"
+
+
+_ESCAPED: dict[str, str] = {}
+
+
+def _branch(words: list[str], lo: int, hi: int, depth: int) -> str:
+    """The trie of `words[lo:hi]` (sorted, sharing their first `depth` characters) after those characters: read
+    in place, one pass over the run per character (the words are built into thousands of tries at start)."""
+    if len(words[lo]) == depth:
+        return ""  # a word ends here (sorted first, as the shortest): it has matched, whatever follows
     branches = []
-    for head, group in itertools.groupby(sorted(words), key=lambda w: w[0]):
-        branches.append(re.escape(head) + _trie([w[1:] for w in group]))
+    while lo < hi:
+        head = words[lo][depth]
+        end = lo + 1
+        while end < hi and words[end][depth] == head:
+            end += 1
+        escaped = _ESCAPED.get(head)
+        if escaped is None:
+            escaped = _ESCAPED[head] = re.escape(head)
+        branches.append(escaped + _branch(words, lo, end, depth + 1))
+        lo = end
     return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
 
 
