@@ -736,6 +736,23 @@ def prefilled_payment(ctx: Context) -> CheckResult:
     return None
 
 
+# the `[url-consequence.*]` kind of the pages that list an account's keys and tokens, and what an address does to one
+# by being opened (a GET link that revokes, rolls or reveals it); an app password is a password, not a listing
+_KEYS_PAGE = "showing or making the account's API keys and tokens"
+_KEY_ONE_CLICK = frozenset({"revoke", "revoked", "delete", "destroy", "remove", "regenerate", "rotate", "roll",
+                            "reset", "reveal", "show", "download", "export", "plaintext", "expire", "disable"})
+_APP_PASSWORDS = re.compile(r"\bapp ?passwords?\b|\bapppasswords\b")
+
+
+def _keys_acted_on(ctx: Context) -> bool:
+    """The keys-and-tokens address itself acts on a key (its words name a revoke, a roll, a reveal, a download), or
+    is an app-password page."""
+    r = ctx.derived(reading)
+    if r is None:
+        return False
+    return bool(_KEY_ONE_CLICK.intersection(r.words.split())) or _APP_PASSWORDS.search(r.words) is not None
+
+
 @rule("confirm.nav.consequence", "a URL that names an operation on money, a device, an account or its data",
       risk=Risk.HIGH, types=NAV, confidence=0.75)
 def url_consequence(ctx: Context) -> CheckResult:
@@ -745,8 +762,11 @@ def url_consequence(ctx: Context) -> CheckResult:
     exporting genetic, health, banking or contact data; granting a role or membership; changing a password,
     an e-mail, two-factor sign-in or recovery. Many web apps do it on a plain GET, and the rest open the form
     the agent then submits. A documentation page, an article, a search and a settings page that only shows
-    (`/settings/access`, `/accounts/statements`) do not ask."""
-    ops = ctx.derived(operations)
+    (`/settings/access`, `/accounts/statements`) do not ask. Nor does the page that lists an account's API keys
+    or tokens or opens the form for a new one (`/settings/tokens`, `/api-keys`, `/personal-access-tokens/new`):
+    opening it makes and shows nothing, the click that creates or reveals one is asked about where it happens;
+    an address that itself revokes, rolls, reveals or downloads a key (`/api-keys/<id>/roll`) still asks."""
+    ops = [op for op in ctx.derived(operations) if op.kind != _KEYS_PAGE or _keys_acted_on(ctx)]
     if not ops:
         return None
     op = ops[0]
