@@ -347,7 +347,7 @@ def lookalike_domain(host: str) -> str | None:
         if target == site or not one_edit_apart(target, site) or (len(site) < len(target) and len(target) < 8):
             continue
         # a word's plural or a longer word (`<name>s`, `<name>y`) is another name, not a typing slip
-        if site[:-1] == target or target[:-1] == site or site[:-1] == target[:-1]:
+        if site[:-1] == target or target[:-1] == site:
             continue
         return hit
     return None

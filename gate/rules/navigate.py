@@ -2076,7 +2076,7 @@ _ACTS = re.compile(
     r"adicionar|criar|solicitar|alterar|salvar|excluir|aggiungere|creare|richiedere|bloccare|sbloccare|modificare|"
     r"salvare|eliminare|toevoegen|aanmaken|aanvragen|blokkeren|wijzigen|opslaan|verwijderen|bevestigen)\b")
 _ACCESS_CHOICE = re.compile(r"\b(?:public|private|internal|visibility|(?:not )?required|two factor|2fa|mfa|"
-                            r"publish(?:ing)? access|owner|maintainer|admin|read|write|everyone|nobody)\b")
+                            r"publish(?:ing)? access)\b")
 
 
 def _protected_page(url: str) -> str | None:
