@@ -297,6 +297,11 @@ _STEALTH_FILES = frozenset(_US["stealth_files"])
 _PROGRAM_FILES = frozenset(_US["programs"])
 _MACRO_DOCUMENTS = frozenset(_US["macro_documents"])
 _FILE_NAMES = frozenset(_US["document_names"]) | frozenset(_US["delivery_names"])
+_BRAND_FOLDER_CONTEXT = frozenset(_US["brand_folder_context"])
+# the page a kit's folder opens on: its index, or a sign-in or verification step
+_KIT_PAGES = frozenset({"index", "default", "home", "main", "start", "auth", "login", "signin", "logon", "verify",
+                        "verification", "validate", "account", "secure", "update", "confirm", "next", "step1", "step2",
+                        "billing", "payment", "card", "mail", "webmail", "owa", "portal"})
 _SCRIPT_EXT = frozenset({"php", "asp", "aspx", "jsp", "cgi", "pl", "py"})
 _STATIC_EXT = frozenset({"js", "css", "png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "woff", "woff2", "ttf", "eot",
                          "map", "json", "txt", "md", "mo", "po", "pot", "xml"})
@@ -415,6 +420,29 @@ def _cms_hideout(segs: list[str], host: str, brands: frozenset[str]) -> tuple[st
             # (`<shop>-<payment brand>-payments`)
             if brand is not None and brand not in host and all(w == brand or w in _CREDENTIAL for w in words):
                 return f"a {seg[:-1] if seg.endswith('s') else seg} folder named for {brand!r} on {host}", brand
+    return None
+
+
+def _brand_folder(segs: list[str], host: str) -> tuple[str, bool] | None:
+    """(the brand, a page file follows) of a folder named exactly for a distinctive brand (`/<brand>/`,
+    `/<brand>365/index.php`) on a site that is not the brand's, where no folder before it makes the page about the
+    brand (docs, integrations, a shop's brand pages, a sign-in-with route)."""
+    low = [s.lower() for s in segs]
+    for i, seg in enumerate(low):
+        if seg in _BRAND_FOLDER_CONTEXT:
+            return None
+        word = seg.rstrip("0123456789")
+        if word not in _BRAND_TOKENS or len(word) < 5 or word in host or (i == len(low) - 1 and "." in seg):
+            continue
+        rest = low[i + 1:]
+        if not rest and word in _DISTINCT_BRANDS:
+            return word, False
+        # a page in the brand's folder counts when it is a kit's first page (`index.php`, `login.html`); an article
+        # about the brand (`/<brand>/review.html`) does not
+        if len(rest) == 1 and rest[0].rpartition(".")[2] in _PAGE_EXT and "." in rest[0] and \
+                rest[0].rpartition(".")[0] in _KIT_PAGES:
+            return word, True
+        return None
     return None
 
 
@@ -633,6 +661,13 @@ def url_shape(url: str) -> Shape | None:
     if hideout is not None:
         shape += 2
         signs.append(hideout[0])
+    folder = _brand_folder(segs, host) if segs and hideout is None and ip_of(host) is None else None
+    if folder is not None:
+        shape += 2 if folder[1] else 1
+        signs.append(f"a {'page in a ' if folder[1] else ''}folder named for {folder[0]!r} on {host}")
+        if segs[0].startswith("~"):
+            shape += 1
+            signs.append(f"in a shared host's user folder ({segs[0][:24]})")
     labels = host.split(".")
     ip = ip_of(host)
     tunnel = _suffix_in(host, _TUNNELS)
@@ -728,6 +763,10 @@ def url_shape(url: str) -> Shape | None:
     brand = _brand_named(host, segs, free) if ip is None and (free or not own_site(host)) else None
     if tenant and brand is not None and shape == 0:
         shape += 1  # a brand's name on someone's tunnel or home name
+    if folder is not None and credential is None and shape <= 2 and hostp == 0:
+        brand = None  # a brand's folder alone asks; beside a sign-in word or another sign it is a kit's
+    elif folder is not None and credential is not None:
+        brand = brand or folder[0]
     brand = brand or digit_brand or (hideout[1] if hideout else None)
     if lookalike is not None and credential is not None:
         brand = brand or lookalike

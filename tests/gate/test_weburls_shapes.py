@@ -183,3 +183,42 @@ def test_the_domains_themselves_and_other_words_are_not(host):
 def test_a_lookalike_asks_and_blocks_with_a_sign_in_page():
     assert nav("https://www.bundesregierunq.de/").decision is Decision.CONFIRM
     assert nav("https://www.bundesregierunq.de/konto/anmelden.php").decision is Decision.BLOCK
+
+
+# -- a brand's name as a folder of an unrelated site -----------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "http://choir-example.org/dropbox/index.php",
+    "http://choir-example.org/docusign/index.html",
+    "http://choir-example.org/Office365/index.html",
+    "http://choir-example.org/~member/wellsfargo/",
+])
+def test_a_kit_page_in_a_brand_named_folder_asks(url):
+    a = nav(url)
+    assert a.decision is not Decision.ALLOW and any(r in a.rules for r in SHAPE_RULES), a.rules
+
+
+@pytest.mark.parametrize("url", [
+    "http://choir-example.org/microsoft/login.php",
+    "http://choir-example.org/paypal/signin.html",
+    "http://choir-example.org/~member/chase/logon.htm",
+])
+def test_a_sign_in_page_in_a_brand_named_folder_blocks(url):
+    assert nav(url).decision is Decision.BLOCK
+
+
+@pytest.mark.parametrize("url", [
+    "https://choir-example.org/integrations/dropbox/",
+    "https://choir-example.org/blog/paypal/index.html",
+    "https://choir-example.org/auth/google/callback",
+    "https://choir-example.org/login/microsoft/index.html",
+    "https://choir-example.org/docs/netflix/index.html",
+    "https://choir-example.org/netflix/review.html",
+    "https://choir-example.org/apple/watch.html",
+    "https://choir-example.org/brands/apple/index.html",
+    "https://choir-example.org/stripe/webhook",
+    "https://www.paypal.com/signin",
+])
+def test_pages_about_a_brand_and_its_own_site_pass(url):
+    a = nav(url)
+    assert not any(r in a.rules for r in SHAPE_RULES), a.rules
