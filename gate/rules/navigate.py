@@ -2279,8 +2279,16 @@ def url_shape_confirm(ctx: Context) -> CheckResult:
     PHP script fed a random key (two); a mailbox's address in base64 (two), or plainly given to a sign-in page file
     (two); a web page named as a document (`.pdf.html`, two); plain letters spelt in percent escapes (two); an
     archive named as an invoice or a scan from storage, a file drop, an upload folder or a cheap name (two); a site
-    named for a fee at its fee page. Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
-    address, punycode, a name of many hyphens or digits. Brands' own sites, big sites with long ids (documents,
+    named for a fee at its fee page; a sign-in page through a tunnel from someone's computer (`trycloudflare.com`,
+    `loclx.io`); a brand spelled with digits on a dynamic-DNS or tunnel name (two), an unusual port there (one, never
+    enough alone: a home server's); a botnet panel's check-in script (`gate.php`), a script in a content system's
+    style-sheet, picture or upload folder, or a WordPress plugin or theme folder named for a brand (two); a program, a
+    disk image, a document with macros or an archive named as a delivery, an invoice or a number on a site with no
+    name, or a screensaver, HTML application, script or shortcut by any name (two); a government's or a bank's domain
+    with one letter changed (two; it blocks with a sign-in word); a kit's first page in a folder named for a brand
+    (two; one for the bare folder). Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
+    address, punycode, a name of many hyphens or digits, a tenant of a tunnel or a dynamic-DNS zone. Brands' own
+    sites, big sites with long ids (documents,
     products, videos, searches), hexadecimal hashes, slugs of words with an id, tokens of sign-in and reset links,
     this machine and private networks pass."""
     shape = ctx.derived(_shape)
