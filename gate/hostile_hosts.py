@@ -424,9 +424,10 @@ def _cms_hideout(segs: list[str], host: str, brands: frozenset[str]) -> tuple[st
 
 
 def _brand_folder(segs: list[str], host: str) -> tuple[str, bool] | None:
-    """(the brand, a page file follows) of a folder named exactly for a distinctive brand (`/<brand>/`,
+    """(the brand, a kit's first page follows) of a folder named exactly for a brand (`/<brand>/`,
     `/<brand>365/index.php`) on a site that is not the brand's, where no folder before it makes the page about the
-    brand (docs, integrations, a shop's brand pages, a sign-in-with route)."""
+    brand (docs, integrations, a shop's brand pages, a sign-in-with route). The bare folder counts only for a
+    distinctive brand (an everyday word is a topic's folder)."""
     low = [s.lower() for s in segs]
     for i, seg in enumerate(low):
         if seg in _BRAND_FOLDER_CONTEXT:
