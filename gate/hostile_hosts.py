@@ -302,6 +302,9 @@ _BRAND_FOLDER_CONTEXT = frozenset(_US["brand_folder_context"])
 _KIT_PAGES = frozenset({"index", "default", "home", "main", "start", "auth", "login", "signin", "logon", "verify",
                         "verification", "validate", "account", "secure", "update", "confirm", "next", "step1", "step2",
                         "billing", "payment", "card", "mail", "webmail", "owa", "portal"})
+# the words that say a page signs in (`secure`, `update`, `account` also name notes, checkers and services)
+_SIGN_IN_WORDS = frozenset({"login", "signin", "logon", "verify", "verification", "validate", "authenticate",
+                            "reactivate", "suspended", "unlock", "recovery", "restore", "wallet", "seed", "airdrop"})
 _SCRIPT_EXT = frozenset({"php", "asp", "aspx", "jsp", "cgi", "pl", "py"})
 _STATIC_EXT = frozenset({"js", "css", "png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "woff", "woff2", "ttf", "eot",
                          "map", "json", "txt", "md", "mo", "po", "pot", "xml"})
@@ -756,6 +759,12 @@ def url_shape(url: str) -> Shape | None:
     if tunnel and tenant and credential is not None:  # a home server's own sign-in page is on a dynamic name
         shape += 1
         signs.append(f"its page takes a {credential!r}")
+    if builder is not None and host != builder:
+        # an app host's tenant named for signing in (`signin-portal.<app host>`), at a sign-in page or a page file
+        named = [p for p in _WORDS.findall(host[: -len(builder)]) if p in _CREDENTIAL]
+        if len(named) >= 2 or (_SIGN_IN_WORDS.intersection(named) and (credential is not None or page)):
+            shape += 2
+            signs.append(f"a tenant of {builder} named {named[0]!r}")
     prefilled = next((k for k, v in query if _MAILBOX.match(v.strip())), None) if page else None
     if prefilled is not None:
         shape += 2 if credential else 1

@@ -222,3 +222,29 @@ def test_a_sign_in_page_in_a_brand_named_folder_blocks(url):
 def test_pages_about_a_brand_and_its_own_site_pass(url):
     a = nav(url)
     assert not any(r in a.rules for r in SHAPE_RULES), a.rules
+
+
+# -- an app host's tenant named for signing in ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", [
+    "https://signin-desk.workers.dev/login",
+    "https://logon-center.pages.dev/index.html",
+    "https://verify-account.glitch.me/",
+    "https://secure-login.repl.co/",
+])
+def test_an_app_host_tenant_named_for_signing_in_asks(url):
+    a = nav(url)
+    assert a.decision is not Decision.ALLOW, a.rules
+
+
+@pytest.mark.parametrize("url", [
+    "https://secure-notes.pages.dev/index.html",
+    "https://update-checker.workers.dev/",
+    "https://auth-demo.pages.dev/",
+    "https://my-portfolio.pages.dev/",
+    "https://docs-site.pages.dev/getting-started",
+    "https://login.pages.dev/",
+])
+def test_app_host_projects_pass(url):
+    a = nav(url)
+    assert not any(r in a.rules for r in SHAPE_RULES), a.rules
