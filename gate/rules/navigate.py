@@ -2286,7 +2286,8 @@ def url_shape_confirm(ctx: Context) -> CheckResult:
     disk image, a document with macros or an archive named as a delivery, an invoice or a number on a site with no
     name, or a screensaver, HTML application, script or shortcut by any name (two); a government's or a bank's domain
     with one letter changed (two; it blocks with a sign-in word); a kit's first page in a folder named for a brand
-    (two; one for the bare folder). Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
+    (two; one for the bare folder); an app host's tenant named for signing in, at a sign-in page or a page file
+    (two). Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
     address, punycode, a name of many hyphens or digits, a tenant of a tunnel or a dynamic-DNS zone. Brands' own
     sites, big sites with long ids (documents,
     products, videos, searches), hexadecimal hashes, slugs of words with an id, tokens of sign-in and reset links,
