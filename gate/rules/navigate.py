@@ -2037,6 +2037,9 @@ def shaped_page_action(ctx: Context) -> CheckResult:
     page through a tunnel from someone's computer, a botnet panel's script, a government's or a bank's domain with
     one letter changed, a random key on a free host). Searching, reading and leaving pass; what would block is
     `block.nav.hosted-sign-in-click`. The typed text is redacted."""
+    shape = ctx.derived(_shaped_page)  # (remembered per address: most pages have no shape, and that is cheap)
+    if shape is None or not shape.asks:
+        return None
     if ctx.action.type == "type":
         if not _harvest(ctx):
             return None
@@ -2045,9 +2048,6 @@ def shaped_page_action(ctx: Context) -> CheckResult:
         label = " ".join(p for p in (target.label, target.name) if p) if target else ""
         if not _SIGN_IN_CLICK.search(_NON_WORD.sub(" ", fold(label[:200]).lower())):
             return None
-    shape = ctx.derived(_shaped_page)
-    if shape is None or not shape.asks:
-        return None
     act = "typing" if ctx.action.type == "type" else "signing in"
     return f"{act} on a page shaped like phishing: {_shape_why(shape)}"
 
@@ -2124,11 +2124,11 @@ def protected_page_action(ctx: Context) -> CheckResult:
     target = ctx.action.target
     if not url or target is None:
         return None
-    label = _NON_WORD.sub(" ", fold(" ".join(p for p in (target.label, target.name) if p)[:160]).lower()).strip()
-    if not label or _LEAVE.match(label):
-        return None
     page = _protected_page_cached(url)
     if page is None:
+        return None
+    label = _NON_WORD.sub(" ", fold(" ".join(p for p in (target.label, target.name) if p)[:160]).lower()).strip()
+    if not label or _LEAVE.match(label):
         return None
     acts = _ACTS.match(label) is not None
     if not acts and not ("package or repository" in page and _ACCESS_CHOICE.search(label)):
