@@ -287,6 +287,180 @@ _UPLOAD_FOLDERS = frozenset(_US["upload_folders"])
 _FILE_DROPS = frozenset(_US["file_drops"])
 # brands whose name alone says what a page imitates, read inside a run-together file name (`...fedex.html`)
 _DISTINCT_BRANDS = frozenset(t for t in _BRAND_TOKENS if t not in _PLAIN and len(t) >= 5 and t.isalpha())
+_TUNNELS = frozenset(_US["tunnels"])
+_DYN_ZONES = frozenset(_BOOK["phishing"]["dynamic_dns"]) - _TUNNELS
+_PANEL_FILES = frozenset(_US["panel_files"])
+_CMS_FOLDERS = frozenset(_US["cms_folders"])
+_CMS_EXTENSION_FOLDERS = frozenset(_US["cms_extension_folders"])
+_ASSET_FOLDERS = frozenset(_US["asset_folders"])
+_STEALTH_FILES = frozenset(_US["stealth_files"])
+_PROGRAM_FILES = frozenset(_US["programs"])
+_MACRO_DOCUMENTS = frozenset(_US["macro_documents"])
+_FILE_NAMES = frozenset(_US["document_names"]) | frozenset(_US["delivery_names"])
+_BRAND_FOLDER_CONTEXT = frozenset(_US["brand_folder_context"])
+# the page a kit's folder opens on: its index, or a sign-in or verification step
+_KIT_PAGES = frozenset({"index", "default", "home", "main", "start", "auth", "login", "signin", "logon", "verify",
+                        "verification", "validate", "account", "secure", "update", "confirm", "next", "step1", "step2",
+                        "billing", "payment", "card", "mail", "webmail", "owa", "portal"})
+# the words that say a page signs in (`secure`, `update`, `account` also name notes, checkers and services)
+_SIGN_IN_WORDS = frozenset({"login", "signin", "logon", "verify", "verification", "validate", "authenticate",
+                            "reactivate", "suspended", "unlock", "recovery", "restore", "wallet", "seed", "airdrop"})
+_SCRIPT_EXT = frozenset({"php", "asp", "aspx", "jsp", "cgi", "pl", "py"})
+_STATIC_EXT = frozenset({"js", "css", "png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "woff", "woff2", "ttf", "eot",
+                         "map", "json", "txt", "md", "mo", "po", "pot", "xml"})
+# a file's stem that is a number, or a short word and a number (`37486`, `INV_0412`, `levering-1245789`): how mail
+# malware names a file; a version (`app-1.2.3`) has dots, a year alone is a report's
+_ID_STEM = re.compile(r"^(?:([^\W\d_]{1,14})[-_ ]?)?(\d{4,12})(?:[-_ ]?([^\W\d_]{1,14}))?$")
+_FOLD_DIGITS = str.maketrans({"0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g"})
+_FOLD_ONE_I = str.maketrans({"1": "i"})
+
+
+def _lookalike_index() -> tuple[dict[str, str], frozenset[str]]:
+    """Every well-known government or bank domain (`[url-shape] lookalike_targets`, and the own domains of
+    `[brands.government]` and `[brands.banks-payments]`) with a site name of six letters or more, under each of its
+    names with one character left out (a deletion neighbourhood: two names one edit apart share one of them)."""
+    targets = set(_US["lookalike_targets"])
+    for table in ("government", "banks-payments"):
+        for domains in _BOOK["brands"].get(table, {}).values():
+            targets.update(domains)
+    index: dict[str, str] = {}
+    for domain in sorted(targets):
+        site, _, suffix = domain.partition(".")
+        if len(site) < 6 or not suffix or site in _PLAIN:
+            continue
+        for i in range(len(site)):
+            index.setdefault(f"{site[:i]}{site[i + 1:]}.{suffix}", domain)
+        index.setdefault(domain, domain)
+    return index, frozenset(targets)
+
+
+_LOOKALIKE, _LOOKALIKE_TARGETS = _lookalike_index()
+
+
+def lookalike_domain(host: str) -> str | None:
+    """The well-known government or bank domain the host's site copies with one letter changed, added, dropped or
+    swapped (`<agency>as-amt.de` for `<agency>es-amt.de`), under the same top-level name; None for the domain itself."""
+    reg = registrable(host)
+    if reg in _LOOKALIKE_TARGETS:
+        return None
+    site, _, suffix = reg.partition(".")
+    if len(site) < 6 or not suffix:
+        return None
+    hits = [_LOOKALIKE.get(reg)]  # the target with one letter more
+    hits += [_LOOKALIKE.get(f"{site[:i]}{site[i + 1:]}.{suffix}") for i in range(len(site))]  # changed, or added
+    for hit in hits:
+        if hit is None:
+            continue
+        target = hit.partition(".")[0]
+        if target == site or not one_edit_apart(target, site) or (len(site) < len(target) and len(target) < 8):
+            continue
+        # a word's plural or a longer word (`<name>s`, `<name>y`) is another name, not a typing slip
+        if site[:-1] == target or target[:-1] == site:
+            continue
+        return hit
+    return None
+
+
+def _id_named(stem: str) -> bool:
+    """A file's stem that is a number or a word and a number (`37486`, `levering-1245789`), not a year, not a tool."""
+    m = _ID_STEM.match(stem)
+    if m is None:
+        return False
+    words = {w.lower() for w in (m.group(1), m.group(3)) if w}
+    if words & _TOOL_NAMES:
+        return False
+    digits = m.group(2)
+    return not (len(digits) == 4 and digits[:2] in ("19", "20"))
+
+
+def _delivered_file(name: str, host: str, segs: list[str]) -> str | None:
+    """A file that runs code when opened, served by a site the gate has no name for: a screensaver, an HTML
+    application, a script or a shortcut by any name; a program, a disk image or a document with macros named as an
+    invoice, a delivery or a fax, or as a number (`levering-1245789.doc`, `37486.zip`). A vendor's `setup-2.1.exe`,
+    a project's release archive and a plain `report.pdf` are not."""
+    stem, dot, ext = name.rpartition(".")
+    ext = ext.lower()
+    if not dot or not stem or len(stem) > 80:
+        return None
+    if ext in _STEALTH_FILES:
+        return f"a file that runs code when opened ({name[:48]}) served by {host}"
+    if ext not in _PROGRAM_FILES and ext not in _MACRO_DOCUMENTS and ext not in _ARCHIVES:
+        return None
+    low = stem.lower()
+    words = set(_WORDS.findall(low))
+    named = next((w for w in sorted(words) if w in _FILE_NAMES), None)
+    if words & _TOOL_NAMES or (ext in _ARCHIVES and named is not None):
+        return None  # an archive named as a document is `_document_archive`'s, with where it is served
+    if named is None and (ext == "js" or not _id_named(low)):
+        return None  # a site's own numbered script bundle (`chunk-12345.js`)
+    kind = "a program" if ext in _PROGRAM_FILES else "an archive" if ext in _ARCHIVES else "a document with macros"
+    how = f"as a {named!r}" if named else "as a number"
+    return f"{kind} named {how} ({name[:48]}) served by {host}, a site with no name"
+
+
+def _cms_hideout(segs: list[str], host: str, brands: frozenset[str]) -> tuple[str, str | None] | None:
+    """(why, the brand) of a path that hides a kit or a panel in a content system's folders: a botnet panel's
+    check-in script (`/<...>/panel/gate.php`), a script in a style-sheet, picture or upload folder
+    (`/wp-admin/css/<...>.php`), or a plugin or theme folder named for a brand (`/wp-content/plugins/<bank>/`)."""
+    low = [s.lower() for s in segs]
+    last = low[-1] if low else ""
+    if last in _PANEL_FILES:
+        return f"a botnet panel's check-in script ({segs[-1][:32]}) on {host}", None
+    cms = any(s in _CMS_FOLDERS or s.startswith("wp-") for s in low[:-1])
+    if not cms:
+        return None
+    ext = last.rpartition(".")[2] if "." in last else ""
+    if ext in _SCRIPT_EXT and any(s in _ASSET_FOLDERS for s in low[1:-1]):
+        folder = next(s for s in low[1:-1] if s in _ASSET_FOLDERS)
+        return f"a script ({segs[-1][:32]}) in the {folder!r} folder of a site's content system", None
+    if ext in _STATIC_EXT:
+        return None  # a plugin's own style sheet or picture
+    for i, seg in enumerate(low[:-1]):
+        if seg in _CMS_EXTENSION_FOLDERS and i > 0 and low[i - 1].startswith("wp-"):
+            words = _WORDS.findall(low[i + 1])
+            brand = next((w for w in words if w in brands), None)
+            # the brand alone or beside sign-in words (`<bank>`, `<bank>-login`); a plugin names what it does too
+            # (`<shop>-<payment brand>-payments`)
+            if brand is not None and brand not in host and all(w == brand or w in _CREDENTIAL for w in words):
+                return f"a {seg[:-1] if seg.endswith('s') else seg} folder named for {brand!r} on {host}", brand
+    return None
+
+
+def _brand_folder(segs: list[str], host: str) -> tuple[str, bool] | None:
+    """(the brand, a kit's first page follows) of a folder named exactly for a brand (`/<brand>/`,
+    `/<brand>365/index.php`) on a site that is not the brand's, where no folder before it makes the page about the
+    brand (docs, integrations, a shop's brand pages, a sign-in-with route). The bare folder counts only for a
+    distinctive brand (an everyday word is a topic's folder)."""
+    low = [s.lower() for s in segs]
+    for i, seg in enumerate(low):
+        if seg in _BRAND_FOLDER_CONTEXT:
+            return None
+        word = seg.rstrip("0123456789")
+        if word not in _BRAND_TOKENS or len(word) < 5 or word in host or (i == len(low) - 1 and "." in seg):
+            continue
+        rest = low[i + 1:]
+        if not rest and word in _DISTINCT_BRANDS:
+            return word, False
+        # a page in the brand's folder counts when it is a kit's first page (`index.php`, `login.html`); an article
+        # about the brand (`/<brand>/review.html`) does not
+        if len(rest) == 1 and rest[0].rpartition(".")[2] in _PAGE_EXT and "." in rest[0] and \
+                rest[0].rpartition(".")[0] in _KIT_PAGES:
+            return word, True
+        return None
+    return None
+
+
+def _digit_brand(label: str) -> str | None:
+    """A distinctive brand spelled with digits for letters in a label (`g00gle`, `paypa1`, `micr0soft`)."""
+    if not any(c.isdigit() for c in label) or not any(c.isalpha() for c in label):
+        return None
+    for folded in {label.translate(_FOLD_DIGITS), label.translate(_FOLD_ONE_I).translate(_FOLD_DIGITS)}:
+        for piece, raw in zip(folded.split("-"), label.split("-"), strict=True):
+            # a brand's name written with a digit is no word, whatever the brand's name is as a word (`g00gle`)
+            if piece != raw and len(piece) >= 5 and piece in _BRAND_TOKENS and any(c.isalpha() for c in raw):
+                return piece
+    return None
+
 _PAGE_EXT = frozenset({"html", "htm", "shtml", "xhtml", "php", "asp", "aspx", "jsp", "cgi", "svg"})
 _ALNUM = re.compile(r"[^A-Za-z0-9]")
 _RUNS = re.compile(r"[A-Za-z]+|\d+")
@@ -466,6 +640,9 @@ def url_shape(url: str) -> Shape | None:
         shape += 2
         free_page = True
         signs.append(f"a web page served as a file from the storage host {storage}")
+    elif _suffix_in(host, _TUNNELS) not in (None, host) and page:
+        free_page = True  # a point only when it takes a sign-in (below): developers share their own pages so
+        signs.append(f"a page file served through a tunnel from someone's computer ({_suffix_in(host, _TUNNELS)})")
     elif builder is not None and (page or last.lower() == "exec"):
         shape += 1
         free_page = True
@@ -481,8 +658,38 @@ def url_shape(url: str) -> Shape | None:
     if archive is not None:
         shape += 2
         signs.append(archive)
+    elif (delivered := _delivered_file(last, host, segs)) is not None:
+        shape += 2
+        signs.append(delivered)
+    hideout = _cms_hideout(segs, host, _DISTINCT_BRANDS) if segs else None
+    if hideout is not None:
+        shape += 2
+        signs.append(hideout[0])
+    folder = _brand_folder(segs, host) if segs and hideout is None and ip_of(host) is None else None
+    if folder is not None:
+        shape += 2 if folder[1] else 1
+        signs.append(f"a {'page in a ' if folder[1] else ''}folder named for {folder[0]!r} on {host}")
+        if segs[0].startswith("~"):
+            shape += 1
+            signs.append(f"in a shared host's user folder ({segs[0][:24]})")
     labels = host.split(".")
     ip = ip_of(host)
+    tunnel = _suffix_in(host, _TUNNELS)
+    zone = _suffix_in(host, _DYN_ZONES) if tunnel is None else None
+    tenant = host[: -len(tunnel or zone or "")].rstrip(".") if (tunnel or zone) and host != (tunnel or zone) else ""
+    digit_brand = None
+    if tenant:
+        hostp += 1
+        signs.append(f"a {'tunnel from someone' + chr(39) + 's computer' if tunnel else 'dynamic-DNS name'} "
+                     f"({tunnel or zone})")
+        digit_brand = next((b for lab in tenant.split(".") if (b := _digit_brand(lab)) is not None), None)
+        if digit_brand is not None:
+            shape += 2
+            signs.append(f"{tenant!r} spells {digit_brand!r} with digits")
+        if parts.port is not None and parts.port not in (80, 443):
+            shape += 1
+            loose += 1  # a home server's own port (`:8123`) says nothing alone
+            signs.append(f"served on the unusual port {parts.port}")
     if ip is not None:
         hostp += 1
         signs.append(f"a bare address {host}")
@@ -501,11 +708,19 @@ def url_shape(url: str) -> Shape | None:
     elif site.count("-") >= 3 or (sum(c.isdigit() for c in site) >= 4 and any(c.isalpha() for c in site)):
         hostp += 1
         signs.append(f"the site's name {site!r} is a run of hyphens or digits")
+    lookalike = lookalike_domain(host) if ip is None else None
+    if lookalike is not None:
+        shape += 2
+        signs.append(f"{registrable(host)} is {lookalike} with one letter changed")
     tokens = [s for s in segs if random_token(s.rpartition(".")[0] if s.rpartition(".")[2].lower() in _PAGE_EXT
                                               else s)]
     if segs and len(segs) <= 2 and tokens and tokens[0] is segs[0] and (len(segs) == 1 or len(segs[1]) <= 12):
         shape += 2
         signs.append(f"its whole path is a random token ({segs[0][:24]}...)")
+    elif len(segs) == 1 and (builder or storage or tenant) and 12 <= len(segs[0]) <= 40 and segs[0].isalnum() and \
+            _random_token(segs[0][:16]) and any(c.isupper() for c in segs[0]) and any(c.isdigit() for c in segs[0]):
+        shape += 2
+        signs.append(f"its whole path on a free host is a random key ({segs[0][:24]}...)")
     elif tokens:
         shape += 1
         loose += 1
@@ -541,12 +756,30 @@ def url_shape(url: str) -> Shape | None:
         hostp += 1
         signs.append(f"a site named for a {fee!r} at its {fee!r} page")
     credential = next((w for w in sorted(words) if w in _CREDENTIAL), None)
+    if tunnel and tenant and credential is not None:  # a home server's own sign-in page is on a dynamic name
+        shape += 1
+        signs.append(f"its page takes a {credential!r}")
+    if builder is not None and host != builder:
+        # an app host's tenant named for signing in (`signin-portal.<app host>`), at a sign-in page or a page file
+        named = [p for p in _WORDS.findall(host[: -len(builder)]) if p in _CREDENTIAL]
+        if len(named) >= 2 or (_SIGN_IN_WORDS.intersection(named) and (credential is not None or page)):
+            shape += 2
+            signs.append(f"a tenant of {builder} named {named[0]!r}")
     prefilled = next((k for k, v in query if _MAILBOX.match(v.strip())), None) if page else None
     if prefilled is not None:
         shape += 2 if credential else 1
         signs.append(f"a {'sign-in ' if credential else ''}page file told a mailbox's address ({prefilled}=)")
     free = published is not None or storage is not None or builder is not None
     brand = _brand_named(host, segs, free) if ip is None and (free or not own_site(host)) else None
+    if tenant and brand is not None and shape == 0:
+        shape += 1  # a brand's name on someone's tunnel or home name
+    if folder is not None and credential is None and shape <= 2 and hostp == 0:
+        brand = None  # a brand's folder alone asks; beside a sign-in word or another sign it is a kit's
+    elif folder is not None and credential is not None:
+        brand = brand or folder[0]
+    brand = brand or digit_brand or (hideout[1] if hideout else None)
+    if lookalike is not None and credential is not None:
+        brand = brand or lookalike
     idp = _idp_impostor(host) if ip is None and not own_site(host) and _suffix_in(host, _BUILDERS) is None else None
     if idp is not None:
         signs.append(f"{host} joins {idp!r} to a single-sign-on word, on a site not {idp}'s")

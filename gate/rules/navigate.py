@@ -736,6 +736,23 @@ def prefilled_payment(ctx: Context) -> CheckResult:
     return None
 
 
+# the `[url-consequence.*]` kind of the pages that list an account's keys and tokens, and what an address does to one
+# by being opened (a GET link that revokes, rolls or reveals it); an app password is a password, not a listing
+_KEYS_PAGE = "showing or making the account's API keys and tokens"
+_KEY_ONE_CLICK = frozenset({"revoke", "revoked", "delete", "destroy", "remove", "regenerate", "rotate", "roll",
+                            "reset", "reveal", "show", "download", "export", "plaintext", "expire", "disable"})
+_APP_PASSWORDS = re.compile(r"\bapp ?passwords?\b|\bapppasswords\b")
+
+
+def _keys_acted_on(ctx: Context) -> bool:
+    """The keys-and-tokens address itself acts on a key (its words name a revoke, a roll, a reveal, a download), or
+    is an app-password page."""
+    r = ctx.derived(reading)
+    if r is None:
+        return False
+    return bool(_KEY_ONE_CLICK.intersection(r.words.split())) or _APP_PASSWORDS.search(r.words) is not None
+
+
 @rule("confirm.nav.consequence", "a URL that names an operation on money, a device, an account or its data",
       risk=Risk.HIGH, types=NAV, confidence=0.75)
 def url_consequence(ctx: Context) -> CheckResult:
@@ -745,8 +762,11 @@ def url_consequence(ctx: Context) -> CheckResult:
     exporting genetic, health, banking or contact data; granting a role or membership; changing a password,
     an e-mail, two-factor sign-in or recovery. Many web apps do it on a plain GET, and the rest open the form
     the agent then submits. A documentation page, an article, a search and a settings page that only shows
-    (`/settings/access`, `/accounts/statements`) do not ask."""
-    ops = ctx.derived(operations)
+    (`/settings/access`, `/accounts/statements`) do not ask. Nor does the page that lists an account's API keys
+    or tokens or opens the form for a new one (`/settings/tokens`, `/api-keys`, `/personal-access-tokens/new`):
+    opening it makes and shows nothing, the click that creates or reveals one is asked about where it happens;
+    an address that itself revokes, rolls, reveals or downloads a key (`/api-keys/<id>/roll`) still asks."""
+    ops = [op for op in ctx.derived(operations) if op.kind != _KEYS_PAGE or _keys_acted_on(ctx)]
     if not ops:
         return None
     op = ops[0]
@@ -1957,6 +1977,11 @@ def _phish_page(ctx: Context) -> str | None:
     why = _hosted_sign_in(ctx, parts) or _brand_path_sign_in(ctx, parts)
     if why is None and (hit := _agency_payment(parts)) is not None and hit[2]:
         why = f"{parts.host}, which names the agency {hit[0]!r} and takes a {hit[1]!r}"
+    if why is None and (shape := url_shape(page)) is not None and shape.asks:
+        if shape.blocks:
+            why = f"a page shaped like phishing: {_shape_why(shape)}"
+        elif shape.free_page and shape.credential is not None and (claimed := _title_brand(ctx)) is not None:
+            why = f"a {shape.credential!r} page titled {claimed!r} served from {parts.host}: {_shape_why(shape)}"
     if why is None:
         labels = parts.host.split(".")
         changed = [(_unglued(lbl) or lbl) for lbl in labels[:-1]]
@@ -1966,14 +1991,26 @@ def _phish_page(ctx: Context) -> str | None:
     return why
 
 
+def _title_brand(ctx: Context) -> str | None:
+    """A brand or a webmail the window's title names (`Sign in - <brand>`)."""
+    title = ctx.observation.window_title
+    if not title:
+        return None
+    words = _PH_WORD.findall(fold(title[:120]).lower())
+    vocab = _brand_words(ctx)
+    return next((w for w in sorted(_joined(words)) if w in vocab), None)
+
+
 @rule("block.nav.hosted-sign-in-click", "signing in, paying or typing a secret on a phishing page",
       risk=Risk.CRITICAL, types=("click", "type"), redact=("text",), confidence=0.8)
 def hosted_sign_in_click(ctx: Context) -> CheckResult:
     """A click that signs in, continues, verifies or pays, or typing a password, a card, a code, a wallet's phrase or
     the account's sign-in name, on a page that opening would block as `block.nav.hosted-sign-in` (a sign-in page in a
     bucket, a brand's sign-in on a free host), `block.nav.brand-path-sign-in`, `block.nav.agency-payment` or
-    `block.nav.glued-name`: the step the page exists for. Other typing (a search) and leaving pass. The typed text is
-    redacted."""
+    `block.nav.glued-name`, or `block.nav.url-shape` (a sign-in page through a tunnel, a brand on a dynamic-DNS name),
+    or on a sign-in page served through a tunnel or a free host whose window title names a brand or a webmail
+    (`/login.html` through a tunnel, titled as a mail provider's): the step the page exists for. Other typing (a
+    search) and leaving pass. The typed text is redacted."""
     target = ctx.action.target
     label = " ".join(p for p in (target.label, target.name) if p) if target else ""
     if ctx.action.type == "type":
@@ -1985,6 +2022,118 @@ def hosted_sign_in_click(ctx: Context) -> CheckResult:
     act = "typing" if ctx.action.type == "type" else repr(label[:40])
     return f"{act} on {why}" if why else None
 
+
+
+def _shaped_page(ctx: Context):  # -> gate.hostile_hosts.Shape | None
+    page = action_url(ctx)
+    return url_shape(page) if page else None
+
+
+@rule("confirm.nav.shaped-page-action", "signing in, paying or typing a secret on a page shaped like phishing",
+      risk=Risk.HIGH, types=("click", "type"), redact=("text",), confidence=0.7)
+def shaped_page_action(ctx: Context) -> CheckResult:
+    """A click that signs in, continues, verifies or pays, or typing a password, a card, a code or the account's
+    sign-in name, on a page whose address opening would ask about for its shape (`confirm.nav.url-shape`: a sign-in
+    page through a tunnel from someone's computer, a botnet panel's script, a government's or a bank's domain with
+    one letter changed, a random key on a free host). Searching, reading and leaving pass; what would block is
+    `block.nav.hosted-sign-in-click`. The typed text is redacted."""
+    shape = ctx.derived(_shaped_page)  # (remembered per address: most pages have no shape, and that is cheap)
+    if shape is None or not shape.asks:
+        return None
+    if ctx.action.type == "type":
+        if not _harvest(ctx):
+            return None
+    else:
+        target = ctx.action.target
+        label = " ".join(p for p in (target.label, target.name) if p) if target else ""
+        if not _SIGN_IN_CLICK.search(_NON_WORD.sub(" ", fold(label[:200]).lower())):
+            return None
+    act = "typing" if ctx.action.type == "type" else "signing in"
+    return f"{act} on a page shaped like phishing: {_shape_why(shape)}"
+
+
+# -- pages where a click changes what protects an account, its money or who may publish as it -----------------------
+_PP = _DESTINATIONS["protected-pages"]
+_BUREAUS = frozenset(_PP["bureaus"])
+_BUREAU_WORDS = frozenset(_PP["bureau_words"])
+_FREEZE_COMPOUNDS = tuple(_PP["compounds"])
+_PAYMENT_FOLDERS = frozenset(_PP["payment_folders"])
+_CARD_HOSTS = frozenset(_PP["card_hosts"])
+_REGISTRIES = frozenset(_PP["registries"])
+_ACCESS_FOLDERS = frozenset(_PP["access_folders"])
+_CARD_CONTEXT = frozenset({"settings", "account", "accounts", "my", "myaccount", "billing", "wallet", "payments",
+                           "payment", "profile", "manage", "finance", "banking"})
+# a click that acts: places, lifts, creates, changes, removes, requires, publishes (its first words), in several
+# languages; or, on a registry's access page, a choice of who may see or publish ("Public", "2FA not required")
+_ACTS = re.compile(
+    r"^(?:\w+ ){0,2}?(?:add|place|create|generate|issue|request|freeze|unfreeze|lift|thaw|remove|delete|cancel|close|"
+    r"pause|unpause|lock|unlock|update|change|edit|save|submit|confirm|apply|enable|disable|turn (?:on|off)|set|"
+    r"require|make|transfer|grant|invite|publish|unpublish|deprecate|link|connect|replace|extend|renew|reissue|"
+    r"increase|raise|lower|limit|block|unblock|report|continue|yes|ok|"
+    r"hinzufügen|erstellen|beantragen|sperren|entsperren|ändern|speichern|löschen|bestätigen|aufheben|"
+    r"ajouter|créer|demander|bloquer|débloquer|modifier|enregistrer|supprimer|confirmer|lever|"
+    r"añadir|agregar|crear|solicitar|congelar|descongelar|bloquear|desbloquear|cambiar|guardar|eliminar|confirmar|"
+    r"adicionar|criar|solicitar|alterar|salvar|excluir|aggiungere|creare|richiedere|bloccare|sbloccare|modificare|"
+    r"salvare|eliminare|toevoegen|aanmaken|aanvragen|blokkeren|wijzigen|opslaan|verwijderen|bevestigen)\b")
+_ACCESS_CHOICE = re.compile(r"\b(?:public|private|internal|visibility|(?:not )?required|two factor|2fa|mfa|"
+                            r"publish(?:ing)? access)\b")
+
+
+def _protected_page(url: str) -> str | None:
+    """What the page at `url` protects, when a click on it changes that: a credit bureau's freeze, lock or fraud-alert
+    page (or such a page anywhere, named by its compound); a page of cards, payment methods, billing or payouts; a
+    package registry's or a code host's page that sets who may publish or see."""
+    parts = split_url(url)
+    if parts is None or parts.scheme not in _WEB or not parts.host or is_loopback(parts.host):
+        return None
+    reg = registrable(parts.host)
+    segs = [s.lower() for s in unquote(parts.path).split("/") if s][:12]
+    words = [w for s in segs for w in _PH_WORD.findall(s.rsplit(".", 1)[0])]
+    if reg in _BUREAUS and _BUREAU_WORDS.intersection(words):
+        return f"{reg}'s credit freeze, lock or fraud-alert page"
+    glued = "".join(words)
+    if any(c in glued for c in _FREEZE_COMPOUNDS):
+        return f"a credit freeze or fraud-alert page on {parts.host}"
+    if reg in _REGISTRIES and len(segs) >= 2 and _ACCESS_FOLDERS.intersection(segs[1:]):
+        folder = next(s for s in segs[1:] if s in _ACCESS_FOLDERS)
+        return f"the {folder!r} page of a package or repository on {reg}"
+    for i, seg in enumerate(segs):
+        if seg in _PAYMENT_FOLDERS:
+            return f"the {seg!r} page of an account on {parts.host}"
+        if seg in ("cards", "card") and (reg in _CARD_HOSTS or i == 0 or _CARD_CONTEXT.intersection(segs[:i])):
+            return f"the cards page of an account on {parts.host}"
+    return None
+
+
+@functools.lru_cache(maxsize=512)
+def _protected_page_cached(url: str) -> str | None:
+    return _protected_page(url)
+
+
+@rule("confirm.nav.protected-page-action", "a click that acts on a credit freeze, a card, a payment method or a "
+      "package's access page", risk=Risk.HIGH, types=("click",), confidence=0.7)
+def protected_page_action(ctx: Context) -> CheckResult:
+    """A click that places, lifts, creates, changes, removes or requires something (its first words, in several
+    languages) on a page that protects an account (`[protected-pages]` of resources/destinations.toml): a credit
+    bureau's freeze, lock or fraud-alert page ("Add a security freeze", "Lift a freeze"); a page of cards, payment
+    methods, billing or payouts ("Create virtual card", "Remove card"); a package registry's or a code host's page
+    that sets who may publish or see ("Update package settings", or a choice such as "Public" or "Two-factor
+    authentication not required" on its access page). Reading, signing in, searching and leaving pass, and so does
+    opening these pages."""
+    url = action_url(ctx)
+    target = ctx.action.target
+    if not url or target is None:
+        return None
+    page = _protected_page_cached(url)
+    if page is None:
+        return None
+    label = _NON_WORD.sub(" ", fold(" ".join(p for p in (target.label, target.name) if p)[:160]).lower()).strip()
+    if not label or _LEAVE.match(label):
+        return None
+    acts = _ACTS.match(label) is not None
+    if not acts and not ("package or repository" in page and _ACCESS_CHOICE.search(label)):
+        return None
+    return f"{target.label[:40]!r} on {page}"
 
 
 # -- SMS lures: short links, brands beside service words, misspelt carriers and exchanges, hostile names ------------
@@ -2130,8 +2279,17 @@ def url_shape_confirm(ctx: Context) -> CheckResult:
     PHP script fed a random key (two); a mailbox's address in base64 (two), or plainly given to a sign-in page file
     (two); a web page named as a document (`.pdf.html`, two); plain letters spelt in percent escapes (two); an
     archive named as an invoice or a scan from storage, a file drop, an upload folder or a cheap name (two); a site
-    named for a fee at its fee page. Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
-    address, punycode, a name of many hyphens or digits. Brands' own sites, big sites with long ids (documents,
+    named for a fee at its fee page; a sign-in page through a tunnel from someone's computer (`trycloudflare.com`,
+    `loclx.io`); a brand spelled with digits on a dynamic-DNS or tunnel name (two), an unusual port there (one, never
+    enough alone: a home server's); a botnet panel's check-in script (`gate.php`), a script in a content system's
+    style-sheet, picture or upload folder, or a WordPress plugin or theme folder named for a brand (two); a program, a
+    disk image, a document with macros or an archive named as a delivery, an invoice or a number on a site with no
+    name, or a screensaver, HTML application, script or shortcut by any name (two); a government's or a bank's domain
+    with one letter changed (two; it blocks with a sign-in word); a kit's first page in a folder named for a brand
+    (two; one for the bare folder); an app host's tenant named for signing in, at a sign-in page or a page file
+    (two). Host: a bulk-registered top-level name (`.shop`, `.top`, `.sa.com`), a bare
+    address, punycode, a name of many hyphens or digits, a tenant of a tunnel or a dynamic-DNS zone. Brands' own
+    sites, big sites with long ids (documents,
     products, videos, searches), hexadecimal hashes, slugs of words with an id, tokens of sign-in and reset links,
     this machine and private networks pass."""
     shape = ctx.derived(_shape)
@@ -2378,6 +2536,8 @@ RULES = (
     hostile_host_nav,
     url_shape_block,
     url_shape_confirm,
+    shaped_page_action,
+    protected_page_action,
     lure_page_entry,
     lure_page_action,
     provider_sign_in_elsewhere,

@@ -275,8 +275,10 @@ def test_discovery_frameworks_root_reads_relaunches_and_messages(command: str, d
     ("http://appleid.apple.com-unlock.support/verify", Decision.BLOCK),
     ("https://docusign.review-document.example/sign", Decision.BLOCK),  # a brand beside an account word
     ("https://github.mycompany.example/org/repo", Decision.ALLOW),
-    ("https://dashboard.stripe.com/apikeys", Decision.CONFIRM),
-    ("https://github.com/settings/tokens", Decision.CONFIRM),
+    # the pages that list keys and tokens make nothing by being opened; a link that rolls one does
+    ("https://dashboard.stripe.com/apikeys", Decision.ALLOW),
+    ("https://dashboard.stripe.com/apikeys/sk_1/roll", Decision.CONFIRM),
+    ("https://github.com/settings/tokens", Decision.ALLOW),
     ("https://github.com/settings/profile", Decision.ALLOW),
     ("https://example.com/blog/how-to-rotate-api-keys", Decision.ALLOW),
 ])

@@ -242,7 +242,7 @@ def test_lifting_a_credit_freeze_or_its_alerts_asks(label, url):
 
 @pytest.mark.parametrize(("label", "url"), [
     ("Freeze credit", "https://www.equifax.com/personal/credit-report-services/"),
-    ("Add fraud alert", "https://www.experian.com/fraud/center.html"),
+    # placing an alert on the bureau's own fraud-alert page asks (tests/gate/test_weburls_pages.py)
     ("Turn on credit alerts", "https://www.creditkarma.com/settings"),
     ("View credit report", "https://www.annualcreditreport.com/"),
     ("Unfreeze panes", "https://docs.google.com/spreadsheets/d/1/edit"),
