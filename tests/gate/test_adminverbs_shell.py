@@ -309,3 +309,26 @@ def test_a_question_typed_at_a_prompt_passes(text: str) -> None:
 ])
 def test_a_real_command_never_reads_as_a_sentence(text: str) -> None:
     assert _typed(text).decision is not Decision.ALLOW, _typed(text).rules
+
+
+# -- Redis flushes ---------------------------------------------------------------------------------------------------
+
+def test_one_redis_database_flushed_asks_and_every_database_blocks() -> None:
+    assert decision("redis-cli -n 4 flushdb") is Decision.CONFIRM
+    assert decision("redis-cli -h cache.internal flushall async") is Decision.BLOCK
+    assert decision("redis-cli get flushdb_runs") is Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", [
+    "vault operator seal", "vault token create -policy=ops", "consul acl bootstrap", "consul leave",
+    "rclone rmdirs remote:archive",
+])
+def test_secret_store_and_cluster_admin_verbs_ask(command: str) -> None:
+    assert decision(command) is Decision.CONFIRM, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["vault status", "vault token lookup", "consul members", "rclone ls remote:",
+                                     "python3 remove_background.py in.png", "python3 transfer_learning.py",
+                                     "python3 truncate_text.py", "python3 drop_columns.py data.csv"])
+def test_their_reads_and_look_alike_scripts_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW, assess(command).rules
