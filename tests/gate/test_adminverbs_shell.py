@@ -332,3 +332,20 @@ def test_secret_store_and_cluster_admin_verbs_ask(command: str) -> None:
                                      "python3 truncate_text.py", "python3 drop_columns.py data.csv"])
 def test_their_reads_and_look_alike_scripts_pass(command: str) -> None:
     assert decision(command) is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    "mysql -u root -e 'SHUTDOWN'", "sqlcmd -S db01 -Q 'SHUTDOWN WITH NOWAIT'",
+    "psql -c 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity'", "clickhouse-client -q 'SYSTEM SHUTDOWN'",
+    "mongosh admin --eval 'db.adminCommand({shutdown: 1})'", "borg recreate /srv/borg --exclude '*.mp4'",
+    "restic rewrite --exclude .env --forget", "npm org set acme rivera admin",
+])
+def test_sql_server_stops_backup_rewrites_and_org_admins_ask(command: str) -> None:
+    assert decision(command) is Decision.CONFIRM, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["mysql -e 'select shutdown_at from jobs'", "mysql -e 'show processlist'",
+                                     "borg recreate --dry-run /srv/borg --exclude '*.mp4'",
+                                     "npm org ls acme"])
+def test_their_neighbours_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW, assess(command).rules
