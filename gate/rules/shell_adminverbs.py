@@ -89,6 +89,7 @@ _MODULE_WORDS = frozenset(_SPEC.get("module_words", ()))
 _REGENERATED = frozenset(_SPEC.get("regenerated_objects", ()))
 # what a protection is called in a name (`defender`, `edr`, `amsi`, `firewall`, a product's name)
 _PROTECTIONS = frozenset(_SPEC.get("protections", ()))
+_ALONE = frozenset(_SPEC.get("protections_alone", ()))
 _OFF_VERBS = frozenset(_SPEC.get("protection_off_verbs", ()))
 # the consequence kinds of resources/cues.toml a script's name may say it commits to
 _ASKING_KINDS = frozenset(_SPEC.get("asking_consequences", ()))
@@ -100,6 +101,8 @@ def _protection_off(words: list[str]) -> str | None:
     """`disable_windows_defender`, `kill-edr`, `amsi_bypass`, `defender_off`: a verb of switching off beside a
     protection's name."""
     hit = next((w for w in words if w in _PROTECTIONS), None)
+    if hit is None and len(words) == 2 and words[1] in _ALONE:
+        hit = words[1]
     if hit is None:
         return None
     off = next((w for w in words if w in _OFF_VERBS), None)
@@ -221,5 +224,4 @@ def wanted(cmd: Command) -> bool:
     """One cheap test before `judge`: an MCP client, a command fed by a pipe, a script run by its path or name."""
     argv0 = cmd.argv[0] if cmd.argv else ""
     return cmd.name in MCP_CLIENTS or bool(cmd.upstream) or "/" in argv0 or "\\" in argv0 or \
-        _SCRIPT_SUFFIX.search(argv0) is not None or (len(cmd.argv) > 1 and _SCRIPT_SUFFIX.search(
-            next((a for a in cmd.argv[1:] if not a.startswith("-")), "")) is not None)
+        _SCRIPT_SUFFIX.search(argv0) is not None or any(_SCRIPT_SUFFIX.search(a) for a in cmd.argv[1:6])

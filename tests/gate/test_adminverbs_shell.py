@@ -349,3 +349,17 @@ def test_sql_server_stops_backup_rewrites_and_org_admins_ask(command: str) -> No
                                      "npm org ls acme"])
 def test_their_neighbours_pass(command: str) -> None:
     assert decision(command) is Decision.ALLOW, assess(command).rules
+
+
+@pytest.mark.parametrize("command", [
+    r"powershell.exe -ExecutionPolicy Bypass -File C:\tools\Disable-Firewall.ps1", "bash kill_av.sh",
+    "sh ./uninstall_crowdstrike.sh",
+])
+def test_protection_off_scripts_block_however_run(command: str) -> None:
+    assert decision(command) is Decision.BLOCK, assess(command).rules
+
+
+@pytest.mark.parametrize("command", ["./stop_av_stream.sh", "./stop_sentinel.sh", "./kill_sip_calls.sh",
+                                     "python3 scripts/check_firewall_status.py"])
+def test_look_alike_protection_names_pass(command: str) -> None:
+    assert decision(command) is Decision.ALLOW, assess(command).rules
