@@ -403,6 +403,8 @@ def _win_carried(name: str, argv: list[str]) -> list[tuple[str, str]]:
         named = _win_value(argv, ("-filepath", "-file", "-fi", "-f", "-path"))  # (the parameter given by name)
         file = named[0] if named else argv[k] if k < len(argv) else ""
         args = _win_value(argv, ("-argumentlist", "-args", "-arguments", "-a"))
+        if _INSTALLED_APP.match(file):
+            return []  # an installed (Store or Start-menu) app opened by its id: no command line is run
         if file:
             return [(" ".join(['& "' + file + '"' if " " in file else file, *args]), name)]
     return []
@@ -434,6 +436,8 @@ def _host_name(word: str) -> str:
     return word.replace("\\", "/").rsplit("/", 1)[-1].lower().removesuffix(".exe")
 
 
+# a Start-menu app opened by its application id (`shell:AppsFolder\\Microsoft.WindowsCalculator_8wekyb3d8bbwe!App`)
+_INSTALLED_APP = re.compile(r"^shell:appsfolder\\[\w.-]+(?:![\w.-]+)?$", re.I)
 _OPENED = re.compile(r"^[a-z][a-z0-9+.-]{1,20}:(?![\\/]?[^/]*\\)", re.I)  # https:, mailto:, ms-settings: (not C:\\)
 _RUNNABLE = re.compile(r"\.(?:exe|com|bat|cmd|ps1|vbs|vbe|js|jse|wsf|wsh|hta|msc|cpl|scr|pif|lnk|msi|py|pyw)$", re.I)
 _WT_VERBS = frozenset({"new-tab", "nt", "split-pane", "sp", "focus-tab", "ft", "move-focus", "mf", "swap-pane",

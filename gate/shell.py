@@ -348,6 +348,28 @@ _WRAPPERS: dict[str, frozenset[str]] = {
     "run-this-one": frozenset(), "keep-one-running": frozenset(), "nq": frozenset({"-c"}),
     "tsp": frozenset({"-L", "-D", "-N", "-w", "-E"}), "daemonize": frozenset({"-p", "-l", "-u", "-c", "-e", "-o",
                                                                             "-E", "-a"}),
+    # sandboxes that run the command after their options with less than the user's own rights (Landlock, bubblewrap,
+    # nsjail, minijail, macOS's sandbox profiles): the command is judged as if run bare
+    "landrun": frozenset({"--ro", "--rox", "--rw", "--rwx", "--bind-tcp", "--connect-tcp", "--env", "--log-level"}),
+    "bwrap": frozenset({"--dev", "--proc", "--tmpfs", "--mqueue", "--dir", "--chdir", "--unsetenv", "--uid", "--gid",
+                        "--hostname", "--remount-ro", "--lock-file", "--sync-fd", "--info-fd", "--json-status-fd",
+                        "--block-fd", "--userns-block-fd", "--seccomp", "--add-seccomp-fd", "--exec-label",
+                        "--file-label", "--cap-add", "--cap-drop", "--perms", "--size", "--userns", "--userns2",
+                        "--pidns", "--args", "--argv0"}),
+    "nsjail": frozenset({"-C", "--config", "-c", "--chroot", "-H", "--hostname", "-D", "--cwd", "-p", "--port",
+                         "-u", "--user", "-g", "--group", "-R", "--bindmount_ro", "-B", "--bindmount", "-T",
+                         "--tmpfsmount", "-m", "--mount", "-E", "--env", "-t", "--time_limit", "-l", "--log", "-L",
+                         "--log_fd", "-M", "--mode", "-P", "--seccomp_policy", "--seccomp_string", "--rlimit_as",
+                         "--rlimit_cpu", "--rlimit_fsize", "--rlimit_nofile", "--cgroup_mem_max", "--max_cpus"}),
+    "minijail0": frozenset({"-u", "-g", "-c", "-S", "-P", "-b", "-k", "-f", "-m", "-M", "-T", "-a", "-C", "-R", "-K",
+                            "-V", "--config", "--env-add", "--env-del", "--preload-library", "--seccomp-bpf-binary"}),
+    "sandbox-exec": frozenset({"-f", "-n", "-p", "-D"}),
+}
+# sandbox options that take two values (a source and a destination, a name and a value): `bwrap --ro-bind / / ls`
+_WRAPPER_PAIRS: dict[str, frozenset[str]] = {
+    "bwrap": frozenset({"--bind", "--bind-try", "--ro-bind", "--ro-bind-try", "--dev-bind", "--dev-bind-try",
+                        "--symlink", "--setenv", "--file", "--bind-data", "--ro-bind-data", "--chmod", "--bind-fd",
+                        "--ro-bind-fd", "--overlay-src", "--tmp-overlay", "--ro-overlay"}),
 }
 # the label of a command wsl runs as root (`wsl -u root ...`): privileged, as under sudo
 WSL_ROOT = "wsl -u root"
@@ -1397,7 +1419,7 @@ class _Walker:
                     break
                 if name in ("sudo", "doas") and a in ("-i", "-s", "--login", "--shell") and k + 1 >= len(argv):
                     break
-                k += 2 if (a in valued and "=" not in a) else 1
+                k += 3 if a in _WRAPPER_PAIRS.get(name, ()) else 2 if (a in valued and "=" not in a) else 1
             if name in ("chrt", "taskset") and any(a == "--pid" or (a.startswith("-") and not a.startswith("--")
                                                           and "p" in a[1:]) for a in argv[1:k + 1]):
                 return None  # `taskset -p MASK PID`, `chrt -p PRIO PID`: a running process changed, nothing started

@@ -59,6 +59,7 @@ from gate.paths import supervisor_dirs
 from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
 from gate.rules import (
+    shell_adminverbs,
     shell_agent_config,
     shell_agents,
     shell_catalogue,
@@ -426,6 +427,8 @@ class Detector(
                 shell_relays.judge(cmd, analysis, where, add)
             if cmd.name in _NOTICE_NAMES:
                 shell_notices.judge(cmd, where, add)
+            if shell_adminverbs.wanted(cmd):
+                shell_adminverbs.judge(self, cmd, analysis, where, add)
             if cmd.name in _AGENT_NAMES or "uninstall" in cmd.name or "remove" in cmd.name:
                 shell_agents.judge(cmd, where, add)
             if cmd.name in shell_agent_config.NAMES:

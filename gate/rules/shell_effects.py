@@ -1084,9 +1084,12 @@ def _own_parent(d: Detector, t: str, cmd: Command) -> str | None:
 
 # A line that is a sentence: a question word or a request's verb, then only words (a chat client's prompt sent as a
 # command by an agent that mixes the two). No shell runs a program for it: the first word names none.
+# (a word may be quoted or name a file: `the word "TODO"`, `in README.md`; no shell sign stands anywhere in it)
 _PROSE = re.compile(r"(?i)(?:what|whats|how|why|where|when|who|which|can|could|would|should|is|are|does|do|did|"
                     r"please|show|explain|tell|give|summari[sz]e|describe|help|write|create|generate|suggest|"
-                    r"translate|fix|i|my|let's|lets)(?:[ ,]+[a-z][a-z'’-]{0,30}){2,24}[ ]?[?.!]?")
+                    r"translate|fix|i|my|let's|lets|hey|hi|hello|review|implement|refactor|analy[sz]e|compare|"
+                    r"rewrite|document)(?:[ ,]+(?:[a-z0-9][\w'’-]{0,30}(?:\.[a-z0-9]{1,8})?|\"[\w .:'-]{1,60}\"|"
+                    r"'[\w .:-]{1,60}'|`[\w .-]{1,40}`)){2,24}[ ]?[?.!]?")
 
 
 def _prose(source: str) -> bool:

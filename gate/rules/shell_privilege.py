@@ -418,6 +418,9 @@ _SYSTEM_BIN = re.compile(r"^/(?:usr/)?s?bin/[\w.+-]+$")
 _ROOT_ONLY_PLACES = ("/dev/", "/proc/", "/sys/", "/root", "/home", "/users", "/var/lib/", "/var/db/", "/var/spool/",
                      "/var/mail/", "/var/backups/", "/var/run/", "/run/", "/private/", "/etc/ssl/", "/etc/ssh/",
                      "/etc/pki/", "/etc/sudoers", "/library/keychains/", "/etc/security/")
+# folders anyone may write into: a file there may be a link another user planted to a secret, which root follows
+# (`sudo cat /tmp/report` reads whatever /tmp/report points at), so a root read of one is no mere look
+_ANYONE_WRITES = ("/tmp/", "/var/tmp/", "/dev/shm/", "/private/tmp/", "/private/var/tmp/", "/run/shm/")
 _WORD_OPTION = re.compile(r"^-[a-z]{4,}$")
 _PATH_LIKE = re.compile(r"[/.*~]")
 _NETWORK_WORD = re.compile(r"://|^[\w.-]+@[\w.-]+:|^\\\\")
@@ -519,6 +522,20 @@ def root_looks(d: Detector, cmd: Command) -> bool:
     """A command run as root only to look (the caller drops the root ask; everything else the command is judged
     for stays): a read the shell vocabulary lists (`_root_info`: `sudo lshw`, `sudo ufw status`), or one judged
     from the program's effects (`reads_as_root`), and never a screen that answers a key with a shell."""
-    if _screen_escape(cmd):
+    if _screen_escape(cmd) or _reads_planted(d, cmd):
         return False
     return _root_info(cmd) or reads_as_root(d, cmd)
+
+
+def _reads_planted(d: Detector, cmd: Command) -> bool:
+    """A file root is told to read lies in a folder anyone may write into (`sudo cat /tmp/out.txt`): it may be a link
+    planted there to a secret. A listing of the folder itself (`sudo ls /tmp`) reads no file."""
+    if cmd.name in ("ls", "dir", "du", "df", "stat", "find", "tree", "lsof", "file"):
+        return False
+    for w in cmd.words[1:]:
+        if w.startswith("-"):
+            continue
+        path = (d.resolve(cmd, w) or w).lower()
+        if path.startswith(_ANYONE_WRITES) and path.rstrip("/") + "/" not in _ANYONE_WRITES:
+            return True
+    return False

@@ -61,7 +61,7 @@ _DB_CLIENTS = frozenset({"psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "click
 _DB_CODE_FLAGS = frozenset({"-c", "--command", "-e", "--execute", "-q", "--query", "-Q", "--eval", "-x", "-query"})
 _SQL_BLOCK = re.compile(
     r"\bdrop\s+(database|schema|table|keyspace)\b|\btruncate\s+(table\s+)?[a-z_\"`\[]|"
-    r"\bdelete\s+from\s+[^\s;]+\s*(;|$)|dropdatabase\s*\(|\bflushall\b|\bflushdb\b|\.drop\s*\(\s*\)", re.S)
+    r"\bdelete\s+from\s+[^\s;]+\s*(;|$)|dropdatabase\s*\(|\bflushall\b|\.drop\s*\(\s*\)", re.S)
 # statements that make the database server run a program of the machine it runs on: a shell command (COPY ...
 # PROGRAM, xp_cmdshell, sys_exec), an OLE or external-script call, or native code loaded into the server (an
 # untrusted-language or C function, a library extension, an unsafe assembly, a scheduler job of type executable)

@@ -1334,7 +1334,7 @@ CHANGES = {
     "mariadb-import": ("mariadb-import --delete crm leads.txt", "confirm"),
     "valkey-cli": ("valkey-cli flushall", "block"),
     "valkey-cli-del": ("valkey-cli -n 3 unlink cart:7", "confirm"),
-    "keydb-cli": ("keydb-cli flushdb", "block"),
+    "keydb-cli": ("keydb-cli flushdb", "confirm"),
     "mariadb-admin": ("mariadb-admin -u root drop crm", "block"),
     "cypher-shell": ("cypher-shell -u neo4j 'match (n) detach delete n'", "block"),
     "redis-server": ("redis-server --loadmodule /tmp/mod.so", "confirm"),
