@@ -87,7 +87,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
                      r"(^|/)\.codeium/windsurf/mcp_config\.json$|(^|/)(cline_mcp_settings|mcp_settings)\.json$|"
                      r"(^|/)\.continue/(config\.(json|ya?ml)|mcpServers/[^/]+\.(json|ya?ml))$|"
                      r"(^|/)\.config/(goose/config\.ya?ml|zed/settings\.json|opencode/opencode\.jsonc?)$|"
-                     r"(^|/)opencode\.jsonc?$|(^|/)\.aider\.conf\.ya?ml$|(^|/)code/user/(settings|mcp)\.json$"),
+                     r"(^|/)opencode\.jsonc?$|(^|/)\.aider\.conf\.ya?ml$|(^|/)code/user/(settings|mcp)\.json$|"
+                     r"(^|/)\.(cursor|windsurf)/hooks\.json$|(^|/)\.github/hooks/[^/]+\.json$|(^|/)\.kiro/hooks/[^/]+$"),
     ("editor config", r"(^|/)\.(vimrc|exrc|gvimrc|nvimrc)$|(^|/)\.config/nvim/init\.(vim|lua)$|"
                       r"(^|/)\.vscode/(tasks|settings)\.json$|(^|/)\.emacs$|(^|/)\.emacs\.d/init\.el$|"
                       r"(^|/)\.tmux\.conf$|(^|/)\.config/(kitty/kitty\.conf|alacritty/alacritty\.(toml|ya?ml)|"
