@@ -8,6 +8,7 @@ file's name pretends to be: read from the path and the content (rules in gate/ru
     ci_attack(path, content, collector) -> str | None  a CI pipeline made to leak secrets or run event text
     plain_ci(path, content) -> bool                 a CI workflow that only checks out, sets up, builds and tests
     iac_risk(path, content) -> (block, confirm)     Terraform that loads outside code, or a hand-written state
+    playbook_commands(path, content) -> [str]       the shell lines an Ansible playbook's or Pulumi YAML's tasks run
     vendor_masquerade(path) -> str | None           a file named as the OS vendor's own, where the vendor never puts it
 
 An agent-writable place is the one the shell rules use for cron lines and aliases (`_SCRIPT_PLACE` of
@@ -24,7 +25,7 @@ import re
 import shlex
 from typing import NamedTuple
 
-__all__ = ["Autostart", "autostart", "ci_attack", "fetch_run", "iac_risk", "plain_ci", "sabotage",
+__all__ = ["Autostart", "autostart", "ci_attack", "fetch_run", "iac_risk", "plain_ci", "playbook_commands", "sabotage",
            "vendor_masquerade", "writable_script"]
 
 _MAX = 100_000
@@ -354,7 +355,9 @@ _SABOTAGE = re.compile(
     # a fork loop
     r":\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&\s*\}|\b(\w+)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&|"
     r"while\s+(?:true|:|1)\s*;?\s*do\s+[^\n]*&\s*(?:;\s*)?done|\bfork\s+while\s+fork|%0\s*\|\s*%0|\$0\s*&\s*\$0|"
-    r"\bexec\s+\$0\b",
+    r"\bexec\s+\$0\b|"
+    # no process or no program found any more
+    r"^ulimit\s+(?:-\w*\s+)*-[un]\s+[01]\b|^(?:export\s+)?PATH=(?:''|\"\"|/dev/null|/nonexistent\S*)?\s*$",
     re.IGNORECASE)
 _BARE_EXIT = re.compile(r"^(?:exit|logout)(?:\s+-?\d+)?\s*;?\s*$|^\[?\s*environment\]::exit\(", re.IGNORECASE)
 
@@ -393,7 +396,8 @@ def sabotage(path: str, content: str) -> str | None:
             return f"`{stripped[:40]}` at its top level ends every shell as soon as it opens"
         alias = _ALIAS.match(stripped)
         if alias is not None:
-            if alias.group(1).lower() in _DAILY and _SABOTAGE.search(alias.group(2).strip("'\" ")):
+            value = alias.group(2).strip("'\" ")
+            if alias.group(1).lower() in _DAILY and (_SABOTAGE.search(value) or _BARE_EXIT.match(value)):
                 return f"`{stripped[:60]}` makes a command typed every day take the machine or the session down"
             continue
         text = stripped.replace("'", " ").replace('"', " ") if _WRAPPED.match(stripped) else stripped
@@ -423,13 +427,18 @@ _EVENT_TEXT = re.compile(
     r"\$\{?CI_MERGE_REQUEST_(?:TITLE|DESCRIPTION|SOURCE_BRANCH_NAME)\}?|\$\{?CI_COMMIT_(?:MESSAGE|TITLE|DESCRIPTION|"
     r"BRANCH|REF_NAME)\}?|\$\(System\.PullRequest\.SourceBranch\)|\$\(Build\.SourceVersionMessage\)",
     re.IGNORECASE)
-_ALL_SECRETS = re.compile(r"\b(?:to|from)json\s*\(\s*secrets\s*\)|\$\{\{\s*secrets\s*\}\}|"
-                          r"\b(?:to|from)json\s*\(\s*(?:github|vars|env)\s*\)[^\n]*\|", re.IGNORECASE)
+_ALL_SECRETS = re.compile(r"\b(?:to|from)json\s*\(\s*secrets\s*\)|\$\{\{\s*secrets\s*\}\}", re.IGNORECASE)
+# a pull request's own code checked out and run by a trigger that hands it the repository's secrets
+_PR_TARGET = re.compile(r"\bpull_request_target\b")
+_PR_HEAD = re.compile(r"ref\s*:\s*['\"]?\$\{\{\s*(?:github\.event\.pull_request\.head\.(?:sha|ref)|github\.head_ref)"
+                      r"\s*\}\}|"
+                      r"refs/pull/\$\{\{\s*github\.event\.(?:pull_request\.)?number\s*\}\}/(?:head|merge)")
 _ENV_OUT = re.compile(r"(?:^|[\s;&(`]|\$\()(?:env|printenv|export\s+-p|declare\s+-x|set|get-childitem\s+env:|"
                       r"gci\s+env:|dir\s+env:)\s*\|\s*(?:sudo\s+)?(?:curl|wget|nc|ncat|netcat|socat|base64|base32|xxd|od|hexdump|"
                       r"rev|gzip|openssl|gpg|invoke-webrequest|invoke-restmethod|iwr|irm|convertto-json|"
                       r"python[\d.]*\s+-c|node\s+-e)\b", re.IGNORECASE | re.MULTILINE)
-_SECRET_REF = re.compile(r"\$\{\{\s*secrets\.[\w-]+\s*\}\}|\$\{?[A-Z_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|"
+_SECRET_REF = re.compile(r"\$\{\{\s*secrets\.[\w-]+\s*\}\}|\$\(System\.AccessToken\)|"
+                         r"\$\(\w*(?:TOKEN|SECRET|PASSWORD|KEY)\w*\)|\$CI_JOB_TOKEN\b|\$\{?[A-Z_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|"
                          r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?)[A-Z_]*\}?|%[A-Z_]*(?:TOKEN|SECRET|PASSWORD)[A-Z_]*%|"
                          r"\$env:[A-Z_]*(?:TOKEN|SECRET|PASSWORD|KEY)\w*", re.IGNORECASE)
 _ENCODED = re.compile(r"\|\s*(?:base64|base32|basenc|xxd|od|hexdump|rev|gzip|openssl\s+(?:enc|base64))\b|"
@@ -473,6 +482,9 @@ def ci_attack(path: str, content: str, collectors: frozenset[str]) -> str | None
         if (m := _EVENT_TEXT.search(line)) is not None:
             return f"runs `{m.group(0)[:50]}` as part of a command: whoever writes that issue, comment or branch " \
                    "name runs code with the pipeline's secrets"
+    if _PR_TARGET.search(text) and (m := _PR_HEAD.search(text)) is not None and runs:
+        return "checks out a pull request's own code on `pull_request_target`, which hands the run the repository's " \
+               "secrets and write token: anyone who opens a pull request runs code with them"
     for line in text.splitlines():
         if (m := _RUNNER.search(line)) is not None:
             return f"registers a machine as the repository's runner ({m.group(0).strip()[:50]}): every later job " \
@@ -553,6 +565,8 @@ _SOURCE = re.compile(r"^\s*source\s*=\s*\"([^\"]+)\"", re.MULTILINE)
 _PROVIDER_SOURCE = re.compile(r"source\s*=\s*\"([^\"]+)\"")
 _REMOTE_MODULE = re.compile(r"^(?:git::|hg::|s3::|gcs::|git@|ssh://|https?://|github\.com/|bitbucket\.org/|"
                             r"gitlab\.com/)|\.git(?:$|[/?])|\?ref=|\.(?:zip|tar\.gz|tgz|tar)(?:$|\?)", re.IGNORECASE)
+_CLI_CONFIG = re.compile(r"(?:^|/)(?:\.terraformrc|terraform\.rc|\.tofurc|tofu\.rc)$", re.IGNORECASE)
+_PROVIDER_SWAP = re.compile(r"^\s*(dev_overrides|network_mirror|filesystem_mirror)\b", re.MULTILINE)
 _NONSENSITIVE = re.compile(r"\bnonsensitive\s*\(\s*([^)\n]{1,80})\)", re.IGNORECASE)
 
 
@@ -578,9 +592,12 @@ def iac_risk(path: str, content: str) -> tuple[str | None, str | None]:
     if _STATE.search(p):
         return f"{p.rsplit('/', 1)[-1]} is Terraform's record of real resources: written by hand, the next apply " \
                "or destroy acts on what it says, not on what exists", None
+    text = content[:_MAX]
+    if _CLI_CONFIG.search(p) and (m := _PROVIDER_SWAP.search(text)) is not None:
+        return None, f"sets `{m.group(1)}`, which takes every provider from another place than the registry: its " \
+                     "code runs with the cloud keys at every init and plan"
     if not _TF.search(p):
         return None, None
-    text = content[:_MAX]
     namespaces = frozenset(n.lower() for n in _table().get("terraform_namespaces", ()))
     for m in _BLOCK_HEAD.finditer(text):
         body = _block_body(text, m.end() - 1)
@@ -600,6 +617,48 @@ def iac_risk(path: str, content: str) -> tuple[str | None, str | None]:
     if (m := _NONSENSITIVE.search(text)) is not None:
         return None, f"`nonsensitive({m.group(1)[:40]})` prints a secret in the plan's and the apply's output"
     return None, None
+
+
+# -- playbooks and YAML programs: the commands their tasks run ------------------------------------------------------
+
+_PLAYBOOK_PATH = re.compile(r"(?:^|/)roles/[^/]+/(?:tasks|handlers)/[^/]+\.ya?ml$|(?:^|/)(?:playbooks?/[^/]+|"
+                            r"[\w-]*playbook[\w-]*|site|main|deploy|setup|provision)\.ya?ml$|(?:^|/)pulumi\.ya?ml$",
+                            re.IGNORECASE)
+_PLAYBOOK_SHAPE = re.compile(r"^\s*-?\s*(?:hosts|tasks|ansible\.builtin\.\w+|type\s*:\s*command:local:Command)\b",
+                             re.MULTILINE | re.IGNORECASE)
+_TASK_KEY = re.compile(r"^(\s*)(?:-\s+)?(?:ansible\.(?:builtin|windows|posix)\.)?(?:shell|command|raw|win_shell|"
+                       r"win_command|script|cmd|create|update|delete)\s*:\s*(.*)$", re.IGNORECASE)
+
+
+def playbook_commands(path: str, content: str) -> list[str]:
+    """The shell lines an Ansible playbook's tasks (`shell:`, `command:`, `raw:`, `win_shell:`) or a Pulumi YAML
+    program's local commands (`create:`, `update:`, `delete:`) run, or [] for any other file."""
+    p = path.replace("\\", "/")
+    text = content[:_MAX]
+    if not re.search(r"\.ya?ml$", p, re.IGNORECASE) or not (_PLAYBOOK_PATH.search(p) or (
+            re.search(r"^\s*-?\s*hosts\s*:", text, re.MULTILINE) and re.search(r"^\s*tasks\s*:", text, re.MULTILINE))):
+        return []
+    if not _PLAYBOOK_SHAPE.search(text):
+        return []
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines) and len(out) < 200:
+        m = _TASK_KEY.match(lines[i])
+        i += 1
+        if m is None:
+            continue
+        indent, value = len(m.group(1)), m.group(2).strip()
+        if value and value[0] not in "|>" and not value.startswith("#"):
+            out.append(value.strip("'\""))
+            continue
+        if value[:1] not in "|>":
+            continue  # a mapping below (`command:` with `cmd:` under it): its `cmd:` line is read on its own
+        while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent):
+            if lines[i].strip():
+                out.append(lines[i].strip())
+            i += 1
+    return out
 
 
 # -- a file dressed as the system's own --------------------------------------------------------------------------
@@ -625,7 +684,7 @@ _WINDOWS_PROCS = ("svchost", "lsass", "csrss", "winlogon", "services", "smss", "
                   "searchindexer", "msmpeng", "wuauclt", "audiodg", "explorer", "lsm", "taskmgr", "regsvr32",
                   "mshta", "wscript", "cscript", "powershell", "winupdate", "windowsupdate", "msedgeupdate",
                   "googleupdate", "onedriveupdate")
-_WINDOWS_HOME = re.compile(r"^[a-z]:/windows/(?:system32|syswow64|winsxs|servicing)/|^[a-z]:/windows/[^/]+$|"
+_WINDOWS_HOME = re.compile(r"^[a-z]:/windows/(?:system32|syswow64|winsxs|servicing)/|"
                            r"^%(?:systemroot|windir)%/(?:system32|syswow64)/", re.IGNORECASE)
 _WINDOWSISH = re.compile(r"^[a-z]:/|^%\w+%|^\$env:|\\", re.IGNORECASE)
 _PROGRAM_SUFFIX = re.compile(r"\.(?:exe|dll|scr|sys|com|cpl|ocx|ps1|vbs|vbe|jse|bat|cmd|hta|wsf|lnk)$",
@@ -669,7 +728,8 @@ def vendor_masquerade(path: str) -> str | None:
     stem = name.lstrip(".").split(".", 1)[0] if not _APPLE_ID.match(name.lstrip(".")) else name
     # Apple
     if _APPLE_ID.match(name.lstrip(".")) or name.lstrip(".").lower() in _APPLE_DAEMONS:
-        if _MAC_SYSTEM.match(low) or "/launchagents/" in low or "/launchdaemons/" in low:
+        if _MAC_SYSTEM.match(low) or "/launchagents/" in low or "/launchdaemons/" in low or \
+                re.match(r"^/library/(?:managed )?preferences/", low):
             return None  # Apple's own place, or a launchd job (judged by its own rule)
         user_cache = re.search(r"^(?:~|/users/[^/]+|\$home)/library/caches/[^/]+$", low)
         if user_cache or (_MAC_HIDES.search(low) and not re.search(r"^(?:~|/users/[^/]+)/library/", low)):

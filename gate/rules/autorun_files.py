@@ -36,6 +36,7 @@ from gate.autorun import (
     fetch_run,
     iac_risk,
     plain_ci,
+    playbook_commands,
     sabotage,
     vendor_masquerade,
     writable_script,
@@ -74,7 +75,17 @@ def written_verdict(ctx: Context, path: str, content: str) -> str | None:
     if (why := ci_attack(path, content, _collectors(ctx))) is not None:
         return f"{path} is a CI pipeline that {why}"
     block, _ = iac_risk(path, content)
-    return block
+    if block is not None:
+        return block
+    commands = playbook_commands(path, content)
+    if commands:
+        from gate.model import Shell
+        from gate.rules.typed import judge_as
+
+        hit, _ = judge_as(Shell(command="\n".join(commands)), ctx)
+        if hit is not None:
+            return f"{path} is a playbook whose tasks run on the machines it manages: {hit.reason}"
+    return None
 
 
 def _paths(ctx: Context) -> list[str]:
@@ -95,7 +106,11 @@ def _paths(ctx: Context) -> list[str]:
 
 def _file_block(ctx: Context) -> str | None:
     content = getattr(ctx.action, "content", None) or ""
-    if ctx.type != "file_write" or not content:
+    if ctx.type == "file_move":
+        from gate.rules.content import content_verdict  # what the agent wrote to the source in this session
+
+        content = ctx.derived(content_verdict).content or ""
+    if not content:
         return None
     for path in _paths(ctx):
         if (why := written_verdict(ctx, path, content)) is not None:
@@ -104,14 +119,16 @@ def _file_block(ctx: Context) -> str | None:
 
 
 @rule("block.files.autorun-content", "A file that starts by itself, a CI pipeline or a start-up file written to "
-      "run the agent's script, leak secrets or sabotage", risk=Risk.CRITICAL, types=("file_write",))
+      "run the agent's script, leak secrets or sabotage", risk=Risk.CRITICAL, types=("file_write", "file_move"))
 def autorun_content(ctx: Context) -> CheckResult:
     """A launchd job, systemd unit, autostart entry, cron table, coding agent's hook, folder-open editor task, dev
     container start command, git hook or direnv file whose command runs a script kept where the agent writes, or
     fetches code and runs it; a shell's start-up file or PowerShell profile written with a power-off, a kill of the
     session, a wipe, a fork loop or a top-level `exit`; a CI pipeline written to dump every secret, send to a request
     catcher or paste site, run an issue's, comment's or branch's text as code, or register a runner; a Terraform
-    state written by hand. Each runs later, unseen, or hands the project's secrets or its real resources over."""
+    state written by hand; an Ansible playbook or Pulumi YAML program whose tasks run what the shell rules block. A
+    file written in this session and moved into such a place is judged the same. Each runs later, unseen, or hands
+    the project's secrets or its real resources over."""
     return ctx.derived(_file_block)
 
 
