@@ -47,8 +47,12 @@ _PROJECT_VAR = re.compile(r"^[\"']?\$\{?(?:claude_project_dir|pwd|workspacefolde
                           r"containerworkspacefolder|localworkspacefolder|cursor_project_dir|gemini_project_dir|"
                           r"project_dir|github_workspace)\}?|^\$\(pwd\)", re.IGNORECASE)
 _ROOTED = re.compile(r"^(?:/|~|\$home|\$\{home\}|[a-z]:/|%\w+%|\$env:)", re.IGNORECASE)
-_TEMP_OR_HIDDEN = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm)/|/\.[^./][^/]*/|^~/\.[^/]+/|"
-                             r"^\$\{?home\}?/\.[^/]+/|^[a-z]:/windows/temp/|^%te?mp%|^\$env:te?mp", re.IGNORECASE)
+# a temporary folder, or a hidden one that is no known tool's own (`~/.nvm/nvm.sh`, `~/.cargo/env` are not hiding)
+_TOOL_DIRS = r"(?:local|config|cargo|npm|nvm|pyenv|rbenv|rustup|deno|bun|volta|sdkman|asdf|cache|gem|m2|gradle|" \
+             r"yarn|pnpm|conda|miniconda3|anaconda3|mamba|jenv|goenv|nodenv|fnm|mise|rye|poetry|venv|direnv|" \
+             r"nix-profile|git|github|husky|devcontainer|vscode|docker)"
+_TEMP_OR_HIDDEN = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm)/|/\.(?!" + _TOOL_DIRS + r"/)[^./][^/]*/|"
+                             r"^[a-z]:/windows/temp/|^%te?mp%|^\$env:te?mp", re.IGNORECASE)
 _SCRIPTISH = re.compile(r"\.(?:sh|bash|zsh|ksh|command|py|pyw|pl|rb|js|mjs|cjs|ts|mts|php|lua|ps1|psm1|bat|cmd|vbs|"
                         r"vbe|jse|wsf|hta|applescript|scpt|jar)$", re.IGNORECASE)
 
@@ -68,10 +72,13 @@ def _agent_place(word: str, project_ok: bool) -> bool:
     if not w or w.startswith("-") or "://" in w:
         return False
     if project_ok:
-        return bool(_ROOTED.match(w)) and bool(_TEMP_OR_HIDDEN.search(w) or _HOME_ABS.search(w) or
-                                               re.match(r"^(?:~|\$\{?home\}?)/", w, re.IGNORECASE))
+        return bool(_ROOTED.match(w)) and bool(_TEMP_OR_HIDDEN.search(w))
     if "/" not in w and not _SCRIPTISH.search(w):
         return False  # a bare word: an installed program or a subcommand (`serve`, `test`)
+    if re.match(r"^(?:/|[a-z]:/)", w, re.IGNORECASE) and not (
+            _HOME_ABS.search(w) or re.search(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm)/|/\.[^./]", w)):
+        return False  # an installed program's folder (`/usr/local/bin/backup.sh`, `/opt/app/run.py`): the cron rule's
+        # notion too, which asks about those and blocks home, working, hidden and temporary places
     return bool(_script_place().search(w) or _HOME_ABS.search(w) or _PROJECT_VAR.search(w) or _SCRIPTISH.search(w))
 
 
@@ -339,7 +346,7 @@ _SABOTAGE = re.compile(
     r"/proc/sysrq-trigger|tell\s+(?:app(?:lication)?\s+)?[\"']?(?:system events|finder)[\"']?\s+to\s+"
     r"(?:shut\s*down|restart|log\s*out)|\bpmset\s+(?:sleepnow|halt)|"
     # the session (or every process) killed
-    r"\bkill\s+(?:-\S+\s+)*(?:\$\$|\$\{?PPID\}?|-1|0|\$\(\s*pgrep\s+-u)(?=$|[\s;&|)'\"`])|"
+    r"\bkill\s+(?:-(?!0\s)\S+\s+)*(?:\$\$|\$\{?PPID\}?|-1|0|\$\(\s*pgrep\s+-u)(?=$|[\s;&|)'\"`])|"
     r"\b(?:pkill|killall)\s+(?:-\S+\s+)*(?:-u|--user)\b|"
     r"\b(?:pkill|killall)\s+(?:-\S+\s+)*(?:bash|zsh|sh|fish|login|sshd|terminal|iterm2|gnome-terminal|konsole|"
     r"loginwindow|windowserver|finder|dock|explorer(?:\.exe)?|gnome-shell|xorg|plasmashell)(?=$|[\s;&|)'\"`])|"
@@ -450,6 +457,8 @@ _RUNNER = re.compile(r"(?:^|[\s/])config\.(?:sh|cmd)\s[^\n]*--token\b|\bactions-
                      r"api\.github\.com/(?:repos|orgs)/[^\s'\"]+/actions/runners/registration-token", re.IGNORECASE)
 _HOST = re.compile(r"\b(?:https?|wss?|ftp)://([\w.-]+)|\b((?:[a-z0-9-]+\.)+(?:site|net|com|io|app|dev|fun|pro|live|me|"
                    r"online|sh|st|lt|run|link|cn|in|org))\b", re.IGNORECASE)
+_SENDS = re.compile(r"\b(?:curl|wget|nc|ncat|socat|scp|rsync|invoke-webrequest|invoke-restmethod|iwr|irm|http|"
+                    r"https|xh|nslookup|dig|ssh|ftp|sftp)\b", re.IGNORECASE)
 _SHARING = ("pastebin.com", "paste.ee", "hastebin.com", "ix.io", "sprunge.us", "dpaste.org", "dpaste.com",
             "paste.rs", "rentry.co")
 # where a pipeline reports its result: a team's own chat channel, not a catcher
@@ -496,6 +505,8 @@ def ci_attack(path: str, content: str, collectors: frozenset[str]) -> str | None
                 _SECRET_REF.search(stripped.split("|", 1)[0]):
             return f"`{stripped[:60]}` prints a secret encoded past the log's masking"
         for hm in _HOST.finditer(line):
+            if hm.group(2) and (line[hm.start() - 1:hm.start()] in ("/", ".", "-", "_") or not _SENDS.search(line)):
+                continue  # a file's name (`./scripts/transfer.sh`), not a host a request goes to
             host = hm.group(1) or hm.group(2) or ""
             if _collector(host, collectors) or any(s.split("/")[0] == host.lower() and (
                     "/" not in s or s.split("/", 1)[1] in line.lower()) for s in _SHARING):

@@ -40,7 +40,7 @@ def _workflow(on: str, *runs: str, runs_on: str = "ubuntu-latest", uses: tuple[s
 AUTOSTART_BLOCKED = [
     ("/Users/ana/Library/LaunchAgents/org.example.notes.plist", _plist("/usr/bin/python3", "~/notes/watch.py")),
     ("/Users/ana/Library/LaunchAgents/org.example.notes.plist", _plist("/bin/bash", "/Users/ana/bin/sync.sh")),
-    ("/Library/LaunchDaemons/org.example.clean.plist", _plist("/bin/sh", "/Library/Scripts/clean_caches.sh")),
+    ("/Library/LaunchDaemons/org.example.clean.plist", _plist("/bin/sh", "/var/root/clean_caches.sh")),
     ("~/.config/systemd/user/board.service",
      "[Unit]\nDescription=board\n[Service]\nExecStart=/usr/bin/node /home/ana/board/server.js\nRestart=always\n"),
     ("~/.config/systemd/user/board.service", "[Service]\nExecStart=/home/ana/.cache/b/run\n"),
@@ -70,6 +70,7 @@ AUTOSTART_ASKS = [
     ("/Users/ana/Library/LaunchAgents/org.example.notes.plist",
      _plist("/Applications/Notes Helper.app/Contents/MacOS/helper", "--quiet")),
     ("/Users/ana/Library/LaunchAgents/org.example.redis.plist", _plist("/opt/homebrew/bin/redis-server")),
+    ("/Users/ana/Library/LaunchAgents/org.example.backup.plist", _plist("/bin/sh", "/usr/local/bin/backup.sh")),
     ("~/.config/systemd/user/sync.service", "[Service]\nExecStart=/usr/bin/syncthing serve --no-browser\n"),
     ("~/.config/systemd/user/web.service", "[Service]\nExecStart=/usr/bin/python3 -m http.server 8000\n"),
     ("~/.config/autostart/chat.desktop", "[Desktop Entry]\nType=Application\nExec=/usr/bin/chat --minimized\n"),
