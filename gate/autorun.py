@@ -25,8 +25,8 @@ import re
 import shlex
 from typing import NamedTuple
 
-__all__ = ["Autostart", "autostart", "ci_attack", "fetch_run", "iac_risk", "plain_ci", "playbook_commands", "sabotage",
-           "vendor_masquerade", "writable_script"]
+__all__ = ["Autostart", "autostart", "ci_attack", "fetch_run", "iac_risk", "is_ci", "plain_ci", "playbook_commands",
+           "sabotage", "vendor_masquerade", "writable_script"]
 
 _MAX = 100_000
 
@@ -179,7 +179,9 @@ _PLIST_STRING = re.compile(r"<string>(.*?)</string>", re.S)
 _UNIT = re.compile(r"(?:^|/)systemd/(?:user|system)/[^/]+\.(?:service|timer|socket|path)$|"
                    r"(?:^|/)\.config/systemd/user/|^/(?:etc|usr/lib|lib|usr/local/lib)/systemd/", re.IGNORECASE)
 _UNIT_EXEC = re.compile(r"^\s*Exec\w*\s*=\s*[-@:+!]*(.+)$", re.MULTILINE)
-_AUTOSTART_DESKTOP = re.compile(r"(?:^|/)autostart/[^/]+\.desktop$|(?:^|/)autostart-scripts/", re.IGNORECASE)
+_AUTOSTART_DESKTOP = re.compile(r"(?:^|/)autostart/[^/]+\.desktop$|(?:^|/)autostart-scripts/|"
+                                r"(?:^|/)lxsession/[^/]+/autostart$|(?:^|/)openbox/autostart(?:\.sh)?$|"
+                                r"(?:^|/)plasma-workspace/env/[^/]+\.sh$", re.IGNORECASE)
 _DESKTOP_EXEC = re.compile(r"^\s*Exec\s*=\s*(.+)$", re.MULTILINE)
 _CRON = re.compile(r"^/etc/(?:crontab|anacrontab)$|^/etc/cron\.d/|^/var/spool/cron(?:tabs)?/|"
                    r"^/usr/lib/cron/tabs/|^/private/var/at/tabs/", re.IGNORECASE)
@@ -305,7 +307,7 @@ def autostart(path: str, content: str) -> Autostart | None:
         return Autostart("systemd unit", tuple(m.group(1).strip() for m in _UNIT_EXEC.finditer(text)), False)
     if _AUTOSTART_DESKTOP.search(p):
         lines = [m.group(1).strip() for m in _DESKTOP_EXEC.finditer(text)] if p.endswith(".desktop") else \
-            text.splitlines()
+            [line.strip().lstrip("@") for line in text.splitlines()]
         return Autostart("autostart entry", tuple(lines), False)
     if _CRON.search(p):
         lines = [m.group(1) for line in text.splitlines() if (m := _CRON_LINE.match(line)) and
@@ -452,6 +454,11 @@ _ENCODED = re.compile(r"\|\s*(?:base64|base32|basenc|xxd|od|hexdump|rev|gzip|ope
                       r"\|\s*sed\s+['\"]?s/\./|\bbase64\s+<<<", re.IGNORECASE)
 _DECODED = re.compile(r"\b(?:base64|base32|basenc|openssl\s+(?:enc|base64))\b[^|\n]*\s(?:-d|-D|--decode)\b|"
                       r"\bxxd\s+-r|\bgunzip\b|\bgzip\s+-d", re.IGNORECASE)
+# a secret written to a file that the run then publishes (an artifact, a release, a gist)
+_TO_FILE = re.compile(r">>?\s*[\w./$~{}-]+|\btee\s+(?:-a\s+)?[\w./$~{}-]+")
+_PUBLISH = re.compile(r"\buses:\s*actions/upload-artifact\b|\bgh\s+(?:gist\s+create|release\s+(?:create|upload))\b|"
+                      r"^\s*artifacts\s*:|\bpublish(?:Pipeline|Build)Artifacts?\b|\bstore_artifacts\b|"
+                      r"\barchiveArtifacts\b", re.IGNORECASE | re.MULTILINE)
 _RUNNER = re.compile(r"(?:^|[\s/])config\.(?:sh|cmd)\s[^\n]*--token\b|\bactions-runner-(?:linux|osx|win)-|"
                      r"\bsvc\.sh\s+install\b|\bgitlab-runner\s+register\b|\brunsvc\.sh\b|"
                      r"api\.github\.com/(?:repos|orgs)/[^\s'\"]+/actions/runners/registration-token", re.IGNORECASE)
@@ -471,6 +478,11 @@ def _collector(host: str, collectors: frozenset[str]) -> bool:
         return False
     parts = host.split(".")
     return any(".".join(parts[i:]) in collectors for i in range(len(parts) - 1))
+
+
+def is_ci(path: str) -> bool:
+    """`path` is a CI pipeline's file (a workflow, `.gitlab-ci.yml`, a Jenkinsfile...)."""
+    return _CI.search(path.replace("\\", "/")) is not None
 
 
 def ci_attack(path: str, content: str, collectors: frozenset[str]) -> str | None:
@@ -501,6 +513,10 @@ def ci_attack(path: str, content: str, collectors: frozenset[str]) -> str | None
         stripped = line.strip()
         if _ENV_OUT.search(stripped):
             return f"`{stripped[:60]}` sends the whole environment, secrets included, out of the step"
+        if _TO_FILE.search(stripped) and not _DECODED.search(stripped) and (
+                _SECRET_REF.search(stripped.split(">", 1)[0].split("tee", 1)[0]) or
+                _ALL_SECRETS.search(stripped)) and _PUBLISH.search(text):
+            return f"`{stripped[:60]}` writes a secret to a file the run then publishes for anyone who can see it"
         if _ENCODED.search(stripped) and not _DECODED.search(stripped) and \
                 _SECRET_REF.search(stripped.split("|", 1)[0]):
             return f"`{stripped[:60]}` prints a secret encoded past the log's masking"

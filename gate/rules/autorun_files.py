@@ -35,6 +35,7 @@ from gate.autorun import (
     ci_attack,
     fetch_run,
     iac_risk,
+    is_ci,
     plain_ci,
     playbook_commands,
     sabotage,
@@ -72,7 +73,7 @@ def written_verdict(ctx: Context, path: str, content: str) -> str | None:
                        "whatever is put in it later runs by itself"
     if (why := sabotage(path, content)) is not None:
         return f"{path} is a shell's start-up file: {why}"
-    if (why := ci_attack(path, content, _collectors(ctx))) is not None:
+    if is_ci(path) and (why := ci_attack(path, content, _collectors(ctx))) is not None:
         return f"{path} is a CI pipeline that {why}"
     block, _ = iac_risk(path, content)
     if block is not None:

@@ -355,3 +355,30 @@ def test_startup_file_that_leaves_no_working_shell_blocks(content: str) -> None:
 def test_startup_file_with_ordinary_path_and_limits_is_not_refused() -> None:
     verdict = GATE.assess(FileWrite(path="~/.bashrc", content="export PATH=\"$HOME/bin:$PATH\"\nulimit -n 4096\n"))
     assert "block.files.autorun-content" not in verdict.rules
+
+
+def test_secret_written_to_a_published_artifact_blocks() -> None:
+    content = ("on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
+               "      - run: echo \"${{ secrets.CLOUD_KEY }}\" > dist/k.txt\n"
+               "      - uses: actions/upload-artifact@v4\n        with:\n          path: dist\n")
+    verdict = GATE.assess(FileWrite(path=".github/workflows/pack.yml", content=content))
+    assert verdict.decision == Decision.BLOCK
+
+
+def test_secret_written_to_a_tools_own_settings_only_asks() -> None:
+    content = ("on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
+               "      - run: echo \"//registry.npmjs.org/:_authToken=${{ secrets.NPM_TOKEN }}\" > ~/.npmrc\n"
+               "      - run: npm publish\n")
+    verdict = GATE.assess(FileWrite(path=".github/workflows/pub.yml", content=content))
+    assert verdict.decision == Decision.CONFIRM
+
+
+def test_desktop_session_autostart_list_running_a_hidden_script_blocks() -> None:
+    verdict = GATE.assess(FileWrite(path="~/.config/lxsession/LXDE/autostart",
+                                    content="@lxpanel --profile LXDE\n@/home/ana/.q7/run.sh\n"))
+    assert verdict.decision == Decision.BLOCK
+
+
+def test_desktop_session_autostart_list_of_programs_is_not_refused() -> None:
+    verdict = GATE.assess(FileWrite(path="~/.config/openbox/autostart", content="tint2 &\nnitrogen --restore &\n"))
+    assert "block.files.autorun-content" not in verdict.rules
