@@ -375,6 +375,8 @@ _ALIAS = re.compile(r"^(?:alias\s+(?:-g\s+)?|abbr\s+(?:-a\s+)?|set-alias\s+(?:-n
                     r"(?:-value\s+)?(.*)$", re.IGNORECASE)
 _FUNCTION = re.compile(r"^(?:function\s+[\w:.-]+|[\w:.-]+\s*\(\s*\))\s*(?:\(\s*\))?\s*\{?\s*$|"
                        r"^function\s+[\w:.-]+\s*(?:\([^)]*\))?\s*\{", re.IGNORECASE)
+_ONE_LINE_FUNCTION = re.compile(r"^(?:function\s+)?[\w:.-]+\s*(?:\(\s*\))?\s*\{.*\}\s*;?\s*$")
+_FORK = re.compile(r":\s*\(\s*\)\s*\{\s*:\s*\|\s*:\s*&|\b(\w+)\s*\(\s*\)\s*\{\s*\1\s*\|\s*\1\s*&")
 _WRAPPED = re.compile(r"^(?:trap|eval|nohup|setsid|(?:ba|z)?sh\s+-c|exec)\s+", re.IGNORECASE)
 _DAILY = frozenset({"ls", "cd", "cat", "cp", "mv", "rm", "grep", "find", "ps", "top", "git", "vim", "vi", "nano",
                     "less", "clear", "history", "make", "python", "python3", "pip", "node", "npm", "code", "ssh",
@@ -403,6 +405,10 @@ def sabotage(path: str, content: str) -> str | None:
             continue
         if _BARE_EXIT.match(stripped):
             return f"`{stripped[:40]}` at its top level ends every shell as soon as it opens"
+        if _ONE_LINE_FUNCTION.match(stripped) and not stripped.startswith(("trap", "alias")):
+            if _FORK.search(stripped):
+                return f"`{stripped[:60]}` starts a fork loop at every shell start"
+            continue  # a function defined on one line: it runs only when typed
         alias = _ALIAS.match(stripped)
         if alias is not None:
             value = alias.group(2).strip("'\" ")

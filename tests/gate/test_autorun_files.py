@@ -118,6 +118,7 @@ STARTUP_EVERYDAY = [
     ("~/.bashrc", "if [ -z \"$TMUX\" ]; then\n  tmux new -A -s main\n  exit\nfi\n"),
     ("~/.zshrc", "alias reboot='sudo reboot'\nalias off='sudo shutdown -h now'\n"),
     ("~/.zshrc", "off() {\nsudo poweroff\n}\necho \"remember to reboot after updates\"\n"),
+    ("~/.bashrc", "off() { sudo poweroff; }\nfunction rb { sudo reboot; }\n"),
     ("~/.zshrc", "rm -f ~/.zcompdump; autoload -Uz compinit && compinit\nexec fish\n"),
     ("C:\\Users\\ana\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1", "Import-Module posh-git\n"),
 ]
