@@ -801,7 +801,9 @@ def files_written(analysis: ShellAnalysis) -> list[str]:
         elif name in _DOWNLOAD_FLAGS:
             short, long = _DOWNLOAD_FLAGS[name]
             for k, a in enumerate(argv[1:-1], 1):
-                if a in (short, long):
+                # the flag alone or last of a run of short flags (`-sSLo f`, `-qO f`)
+                if a in (short, long) or (len(a) > 2 and a[1] != "-" and a.startswith("-") and a.endswith(short[1])
+                                          and a[1:].isalpha()):
                     out.append(argv[k + 1])
             out.extend(a.split("=", 1)[1] for a in argv[1:] if a.startswith(long + "="))
     return [p for p in dict.fromkeys(out) if p and p != "-" and not p.endswith("/") and

@@ -191,8 +191,15 @@ def _shell_block(ctx: Context) -> str | None:
     from gate.shell import command_facts
 
     analysis = ctx.derived(command_facts)
-    if analysis is None or ("redirect" not in analysis.features and "tee" not in analysis.source and
-                            "-content" not in analysis.source.lower()):
+    if analysis is None:
+        return None
+    from gate.content import files_written
+
+    for path in files_written(analysis):  # a download's output, a copy's or a move's destination, a redirect
+        if (why := vendor_masquerade(path.strip("'\"").replace("\\", "/"))) is not None:
+            return why
+    if "redirect" not in analysis.features and "tee" not in analysis.source and \
+            "-content" not in analysis.source.lower():
         return None
     for cmd in analysis.commands:
         targets = _targets(cmd)
@@ -215,7 +222,8 @@ def _shell_block(ctx: Context) -> str | None:
 def shell_autorun_write(ctx: Context) -> CheckResult:
     """`echo`, `printf`, `tee`, `Add-Content` or a here-document writing what `block.files.autorun-content` and
     `block.files.vendor-masquerade` refuse as a file: `echo 'shutdown -h now' >> ~/.zshrc`, a launchd job running a
-    script in home, a workflow sending `toJSON(secrets)` out, a file named `com.apple.*` in /Library/Caches."""
+    script in home, a workflow sending `toJSON(secrets)` out; and a download, copy or move that names its file as the
+    system's own (`curl -o /Library/Caches/com.apple.x`, `cp x /tmp/.cache/kworker`)."""
     return ctx.derived(_shell_block)
 
 

