@@ -29,6 +29,33 @@ __all__ = ["Autostart", "autostart", "ci_attack", "fetch_run", "iac_risk", "is_c
            "sabotage", "vendor_masquerade", "writable_script"]
 
 _MAX = 100_000
+_HOME_SHORT = re.compile(r"^(?:~|\$\{?home\}?)/", re.IGNORECASE)
+_ABSOLUTE = re.compile(r"^(?:/|[a-z]:/)", re.IGNORECASE)
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+_HOOKS_KEY = re.compile(r"\"hooks\"\s*:")
+_HOOK_COMMAND = re.compile(r"\"(?:command|bash|powershell)\"\s*:\s*\"((?:[^\"\\]|\\.)*)\"")
+_FOLDER_OPEN = re.compile(r"\"runOn\"\s*:\s*\"folderOpen\"")
+_COMMAND_VALUE = re.compile(r"\"command\"\s*:\s*\"((?:[^\"\\]|\\.)*)\"")
+_WORKFLOW = re.compile(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
+_JOBS = re.compile(r"^jobs\s*:", re.MULTILINE)
+_WORD = re.compile(r"[a-z_]+")
+_TOP_KEY = re.compile(r"^\S", re.MULTILINE)
+_EVENT_ITEM = re.compile(r"^ {2}-\s*([a-z_]+)", re.MULTILINE)
+_SELF_HOSTED = re.compile(r"self-hosted", re.IGNORECASE)
+_OTHER_SECRET = re.compile(r"\$\{\{\s*secrets\.(?!GITHUB_TOKEN\b)", re.IGNORECASE)
+_STEP_SPLIT = re.compile(r"&&|\|\||;|\|")
+_YAML_FILE = re.compile(r"\.ya?ml$", re.IGNORECASE)
+_HOSTS_KEY = re.compile(r"^\s*-?\s*hosts\s*:", re.MULTILINE)
+_TASKS_KEY = re.compile(r"^\s*tasks\s*:", re.MULTILINE)
+_BITS = re.compile(r"(?:32|64|\d)$")
+_MAC_PREFS = re.compile(r"^/library/(?:managed )?preferences/")
+_USER_CACHE = re.compile(r"^(?:~|/users/[^/]+|\$home)/library/caches/[^/]+$")
+_USER_LIBRARY = re.compile(r"^(?:~|/users/[^/]+)/library/")
+_SYSTEMD_NAME = re.compile(r"^systemd-[\w.-]+$", re.IGNORECASE)
+_UNIT_SUFFIX = re.compile(r"\.(?:service|socket|timer|path|mount|automount|target|slice|scope|conf|network|netdev|"
+                          r"link|d|preset|rules|xml|json|txt|md|log|ya?ml)$", re.IGNORECASE)
+_PLAIN_TEMP = re.compile(r"^(?:/tmp|/var/tmp|/dev/shm|/run)/|/\.[^/]+/")
+_WINDOWS_EXPLORER = re.compile(r"^[a-z]:/windows/explorer\.exe$")
 
 
 def _table() -> dict:
@@ -75,11 +102,14 @@ def _agent_place(word: str, project_ok: bool) -> bool:
         return bool(_ROOTED.match(w)) and bool(_TEMP_OR_HIDDEN.search(w))
     if "/" not in w and not _SCRIPTISH.search(w):
         return False  # a bare word: an installed program or a subcommand (`serve`, `test`)
-    if re.match(r"^(?:/|[a-z]:/)", w, re.IGNORECASE) and not (
-            _HOME_ABS.search(w) or re.search(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm)/|/\.[^./]", w)):
-        return False  # an installed program's folder (`/usr/local/bin/backup.sh`, `/opt/app/run.py`): the cron rule's
-        # notion too, which asks about those and blocks home, working, hidden and temporary places
-    return bool(_script_place().search(w) or _HOME_ABS.search(w) or _PROJECT_VAR.search(w) or _SCRIPTISH.search(w))
+    if _TEMP_OR_HIDDEN.search(w):
+        return True  # a temporary folder, or a hidden one no tool of its own keeps
+    if _HOME_ABS.search(w) or _HOME_SHORT.match(w):
+        return bool(_SCRIPTISH.search(w))  # a script kept in home (`~/bin/x.sh`); a program there is installed
+    if _ABSOLUTE.match(w):
+        return False  # an installed program's folder (`/usr/local/bin/backup.sh`, `/opt/app/run.py`): as for cron
+        # lines, which ask about those and block home, working, hidden and temporary places
+    return bool(_script_place().search(w) or _PROJECT_VAR.search(w) or _SCRIPTISH.search(w))
 
 
 _INTERPRETERS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python2", "python3", "pythonw", "py",
@@ -107,7 +137,7 @@ def writable_script(command: str, project_ok: bool = False, depth: int = 0) -> s
         return None
     for segment in _SPLIT.split(command[:4000]):
         words = _words(segment)
-        while words and (words[0] in _PREFIXES or re.match(r"^[A-Za-z_]\w*=", words[0]) or
+        while words and (words[0] in _PREFIXES or _ASSIGNMENT.match(words[0]) or
                          (words[0].startswith("-") and len(words) > 1)):
             words = words[1:]
         hit = _runs(words, project_ok, depth)
@@ -123,8 +153,8 @@ def _runs(words: list[str], project_ok: bool, depth: int) -> str | None:
     if _agent_place(program, project_ok) and ("/" in program.replace("\\", "/") or _SCRIPTISH.search(program)):
         return program
     name = program.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    name = re.sub(r"\.exe$", "", name)
-    base = re.sub(r"[\d.]+$", "", name) or name
+    name = name[:-4] if name.endswith(".exe") else name
+    base = name.rstrip("0123456789.") or name
     rest = words[1:]
     if name in _RUNNERS:
         rest = [w for w in rest if not w.startswith("-")]
@@ -259,9 +289,8 @@ def _agent_hooks(path: str, content: str) -> list[str]:
     if data is not None:
         _hook_commands(data, out)
         return out
-    if re.search(r"\"hooks\"\s*:", content):
-        out.extend(m.group(1) for m in re.finditer(r"\"(?:command|bash|powershell)\"\s*:\s*\"((?:[^\"\\]|\\.)*)\"",
-                                                   content))
+    if _HOOKS_KEY.search(content):
+        out.extend(m.group(1) for m in _HOOK_COMMAND.finditer(content))
     return out
 
 
@@ -271,8 +300,8 @@ def _folder_open_tasks(content: str) -> list[str]:
     if isinstance(data, dict) and isinstance(data.get("tasks"), dict):
         tasks = data["tasks"].get("tasks")  # a .code-workspace's "tasks" section
     if not isinstance(tasks, list):
-        if re.search(r"\"runOn\"\s*:\s*\"folderOpen\"", content):
-            return [m.group(1) for m in re.finditer(r"\"command\"\s*:\s*\"((?:[^\"\\]|\\.)*)\"", content)]
+        if _FOLDER_OPEN.search(content):
+            return [m.group(1) for m in _COMMAND_VALUE.finditer(content)]
         return []
     out = []
     for task in tasks:
@@ -550,26 +579,25 @@ def plain_ci(path: str, content: str) -> bool:
     the repository's own, its actions come from known publishers, its steps run build and test tools, and it
     neither takes secrets nor writes to the repository, nor runs on the organisation's own machines."""
     p = path.replace("\\", "/").lower()
-    if not re.search(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$", p):
+    if not _WORKFLOW.search(p):
         return False
     text = content[:_MAX]
-    if not re.search(r"^jobs\s*:", text, re.MULTILINE) or not _ON.search(text):
+    if not _JOBS.search(text) or not _ON.search(text):
         return False
     on = _ON.search(text)
     inline = (on.group(1) or on.group(2) or "").strip() if on else ""
     if inline:
-        events = set(re.findall(r"[a-z_]+", inline.lower()))
+        events = set(_WORD.findall(inline.lower()))
     else:
         block = text[on.end():] if on else ""
-        end = re.search(r"^\S", block, re.MULTILINE)
+        end = _TOP_KEY.search(block)
         events = set(_EVENT_KEY.findall(block[: end.start()] if end else block))
-        events |= {e for e in re.findall(r"^ {2}-\s*([a-z_]+)", block[: end.start()] if end else block,
-                                         re.MULTILINE)}
+        events |= set(_EVENT_ITEM.findall(block[: end.start()] if end else block))
     if not events or not events <= _PLAIN_EVENTS:
         return False
-    if re.search(r"self-hosted", text, re.IGNORECASE) or _WRITE_PERMISSION.search(text):
+    if _SELF_HOSTED.search(text) or _WRITE_PERMISSION.search(text):
         return False
-    if re.search(r"\$\{\{\s*secrets\.(?!GITHUB_TOKEN\b)", text, re.IGNORECASE):
+    if _OTHER_SECRET.search(text):
         return False
     owners = frozenset(o.lower() for o in _table().get("ci_action_owners", ()))
     for uses in _USES.findall(text):
@@ -580,9 +608,9 @@ def plain_ci(path: str, content: str) -> bool:
     programs = frozenset(_table().get("ci_plain_programs", ()))
     steps = [c for c in _yaml_commands(text) if c.strip()]
     for step in steps:
-        for segment in re.split(r"&&|\|\||;|\|", step):
+        for segment in _STEP_SPLIT.split(step):
             words = _words(segment)
-            while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
+            while words and _ASSIGNMENT.match(words[0]):
                 words = words[1:]
             if words and (words[0] not in programs or words == ["set"]):
                 return False
@@ -668,8 +696,8 @@ def playbook_commands(path: str, content: str) -> list[str]:
     program's local commands (`create:`, `update:`, `delete:`) run, or [] for any other file."""
     p = path.replace("\\", "/")
     text = content[:_MAX]
-    if not re.search(r"\.ya?ml$", p, re.IGNORECASE) or not (_PLAYBOOK_PATH.search(p) or (
-            re.search(r"^\s*-?\s*hosts\s*:", text, re.MULTILINE) and re.search(r"^\s*tasks\s*:", text, re.MULTILINE))):
+    if not _YAML_FILE.search(p) or not (_PLAYBOOK_PATH.search(p) or (
+            _HOSTS_KEY.search(text) and _TASKS_KEY.search(text))):
         return []
     if not _PLAYBOOK_SHAPE.search(text):
         return []
@@ -739,7 +767,7 @@ def _windows_lookalike(stem: str) -> str | None:
     from gate.hostile_hosts import one_edit_apart
 
     low = stem.lower()
-    trimmed = re.sub(r"(?:32|64|\d)$", "", low) or low
+    trimmed = _BITS.sub("", low) or low
     for name in _WINDOWS_PROCS:
         if low == name:
             return name
@@ -762,16 +790,14 @@ def vendor_masquerade(path: str) -> str | None:
     # Apple
     if _APPLE_ID.match(name.lstrip(".")) or name.lstrip(".").lower() in _APPLE_DAEMONS:
         if _MAC_SYSTEM.match(low) or "/launchagents/" in low or "/launchdaemons/" in low or \
-                re.match(r"^/library/(?:managed )?preferences/", low):
+                _MAC_PREFS.match(low):
             return None  # Apple's own place, or a launchd job (judged by its own rule)
-        user_cache = re.search(r"^(?:~|/users/[^/]+|\$home)/library/caches/[^/]+$", low)
-        if user_cache or (_MAC_HIDES.search(low) and not re.search(r"^(?:~|/users/[^/]+)/library/", low)):
+        user_cache = _USER_CACHE.search(low)
+        if user_cache or (_MAC_HIDES.search(low) and not _USER_LIBRARY.search(low)):
             return f"{name} wears Apple's name in {p.rsplit('/', 1)[0] or '/'}, where Apple keeps nothing of its own"
         return None
     # Linux
-    if re.match(r"^systemd-[\w.-]+$", name, re.IGNORECASE) and not re.search(
-            r"\.(?:service|socket|timer|path|mount|automount|target|slice|scope|conf|network|netdev|link|d|"
-            r"preset|rules|xml|json|txt|md|log|ya?ml)$", name, re.IGNORECASE) and "/systemd/" not in low and \
+    if _SYSTEMD_NAME.match(name) and not _UNIT_SUFFIX.search(name) and "/systemd/" not in low and \
             not low.startswith(("/usr/lib/", "/lib/", "/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/")) and \
             (low.startswith(("/usr/local/", "/opt/", "/var/", "/etc/", "/tmp/", "/dev/shm/")) or
              _LINUX_HIDES.search(low)):
@@ -780,15 +806,14 @@ def vendor_masquerade(path: str) -> str | None:
         return f"{name} wears the name of a kernel thread, which has no file: a process started from it hides " \
                "among the kernel's"
     if stem.lower() in _LINUX_DAEMONS and name.lstrip(".").lower() == stem.lower() and _LINUX_HIDES.search(low) \
-            and not _WINDOWSISH.search(path) and (name.startswith(".") or re.search(
-                r"^(?:/tmp|/var/tmp|/dev/shm|/run)/|/\.[^/]+/", low)):
+            and not _WINDOWSISH.search(path) and (name.startswith(".") or _PLAIN_TEMP.search(low)):
         return f"{name} wears a system daemon's name in {p.rsplit('/', 1)[0]}, where no daemon is installed"
     # Windows
     if (_WINDOWSISH.search(path) or _PROGRAM_SUFFIX.search(name)) and _PROGRAM_SUFFIX.search(name) and \
             (real := _windows_lookalike(stem)) is not None:
         if _WINDOWS_HOME.match(low) and stem.lower() == real:
             return None
-        if real == "explorer" and re.match(r"^[a-z]:/windows/explorer\.exe$", low):
+        if real == "explorer" and _WINDOWS_EXPLORER.match(low):
             return None
         if stem.lower() == real and not _WINDOWSISH.search(path):
             return None  # a program of that name outside a Windows path: not enough to tell

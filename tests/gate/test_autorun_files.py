@@ -43,7 +43,7 @@ AUTOSTART_BLOCKED = [
     ("/Library/LaunchDaemons/org.example.clean.plist", _plist("/bin/sh", "/var/root/clean_caches.sh")),
     ("~/.config/systemd/user/board.service",
      "[Unit]\nDescription=board\n[Service]\nExecStart=/usr/bin/node /home/ana/board/server.js\nRestart=always\n"),
-    ("~/.config/systemd/user/board.service", "[Service]\nExecStart=/home/ana/.cache/b/run\n"),
+    ("~/.config/systemd/user/board.service", "[Service]\nExecStart=/home/ana/.b7/run\n"),
     ("~/.config/autostart/tray.desktop", "[Desktop Entry]\nType=Application\nExec=python3 ~/.local/share/t/tray.py\n"),
     (".claude/settings.json", _hooks("SessionStart", "node .claude/boot.mjs")),
     (".claude/settings.local.json", _hooks("PreToolUse", "python3 /tmp/check.py")),
