@@ -87,7 +87,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
                      r"(^|/)\.codeium/windsurf/mcp_config\.json$|(^|/)(cline_mcp_settings|mcp_settings)\.json$|"
                      r"(^|/)\.continue/(config\.(json|ya?ml)|mcpServers/[^/]+\.(json|ya?ml))$|"
                      r"(^|/)\.config/(goose/config\.ya?ml|zed/settings\.json|opencode/opencode\.jsonc?)$|"
-                     r"(^|/)opencode\.jsonc?$|(^|/)\.aider\.conf\.ya?ml$|(^|/)code/user/(settings|mcp)\.json$"),
+                     r"(^|/)opencode\.jsonc?$|(^|/)\.aider\.conf\.ya?ml$|(^|/)code/user/(settings|mcp)\.json$|"
+                     r"(^|/)\.(cursor|windsurf)/hooks\.json$|(^|/)\.github/hooks/[^/]+\.json$|(^|/)\.kiro/hooks/[^/]+$"),
     ("editor config", r"(^|/)\.(vimrc|exrc|gvimrc|nvimrc)$|(^|/)\.config/nvim/init\.(vim|lua)$|"
                       r"(^|/)\.vscode/(tasks|settings)\.json$|(^|/)\.emacs$|(^|/)\.emacs\.d/init\.el$|"
                       r"(^|/)\.tmux\.conf$|(^|/)\.config/(kitty/kitty\.conf|alacritty/alacritty\.(toml|ya?ml)|"
@@ -800,7 +801,9 @@ def files_written(analysis: ShellAnalysis) -> list[str]:
         elif name in _DOWNLOAD_FLAGS:
             short, long = _DOWNLOAD_FLAGS[name]
             for k, a in enumerate(argv[1:-1], 1):
-                if a in (short, long):
+                # the flag alone or last of a run of short flags (`-sSLo f`, `-qO f`)
+                if a in (short, long) or (len(a) > 2 and a[1] != "-" and a.startswith("-") and a.endswith(short[1])
+                                          and a[1:].isalpha()):
                     out.append(argv[k + 1])
             out.extend(a.split("=", 1)[1] for a in argv[1:] if a.startswith(long + "="))
     return [p for p in dict.fromkeys(out) if p and p != "-" and not p.endswith("/") and

@@ -215,6 +215,10 @@ def runs_later(ctx: Context) -> CheckResult:
     targets = ((f.real, f.lexical),) if ctx.type == "file_write" else ((f.to_real, f.to_lexical),)
     for real, lex in targets:
         if real is not None and ctx.compiled.runs_later.first(real, lex):
+            from gate.rules.autorun_files import ci_is_plain
+
+            if ctx.type == "file_write" and ctx.derived(ci_is_plain):
+                return None  # the project's own workflow that only checks out, sets up, builds, lints and tests
             where = _short(real, ctx.compiled.home)
             return f"{_VERB[ctx.type]} {where}: a file that runs later, without anyone typing it"
     return None

@@ -107,4 +107,7 @@ def hidden_autostart(ctx: Context) -> CheckResult:
     return None
 
 
-RULES: tuple[Rule, ...] = (hidden_autostart,)
+# the same class judged by content (a script the agent writes, a CI pipeline, a start-up file, a system-looking name)
+from gate.rules import autorun_files  # noqa: E402
+
+RULES: tuple[Rule, ...] = (hidden_autostart, *autorun_files.RULES)
