@@ -91,6 +91,9 @@ def _script_place() -> re.Pattern[str]:
     return _SCRIPT_PLACE
 
 
+_TOOL_HOOKS_DIR = re.compile(r"(?:^|/)\.(?:claude|gemini|qwen|cursor|github|kiro|windsurf|codex|augment)/hooks/[^/]+$")
+
+
 def _agent_place(word: str, project_ok: bool) -> bool:
     """`word` (a program or a script) lies where the agent can write it. With `project_ok`, a script of the
     project itself (a relative path, the project's variable) does not count: only home, hidden and temporary
@@ -98,6 +101,8 @@ def _agent_place(word: str, project_ok: bool) -> bool:
     w = word.strip("'\"").replace("\\", "/")
     if not w or w.startswith("-") or "://" in w:
         return False
+    if _TOOL_HOOKS_DIR.search(w):
+        return False  # the folder the tool's documentation keeps hook scripts in (`.claude/hooks/format.sh`): asks
     if project_ok:
         return bool(_ROOTED.match(w)) and bool(_TEMP_OR_HIDDEN.search(w))
     if "/" not in w and not _SCRIPTISH.search(w):

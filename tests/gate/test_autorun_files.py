@@ -82,6 +82,9 @@ AUTOSTART_ASKS = [
     (".devcontainer/devcontainer.json", json.dumps({"image": "x", "postCreateCommand": "pip install -e ."})),
     (".envrc", "use flake\nexport DATABASE_URL=postgres://localhost/dev\n"),
     (".git/hooks/pre-commit", "#!/bin/sh\n./scripts/lint.sh\nnpx lint-staged\n"),
+    # the hooks folder the agent tools' own documentation keeps hook scripts in
+    (".claude/settings.json", _hooks("PostToolUse", '"$CLAUDE_PROJECT_DIR"/.claude/hooks/format.sh')),
+    (".gemini/settings.json", _hooks("AfterTool", "bash .gemini/hooks/check_style.sh")),
 ]
 
 
