@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gate.rules import (
     agent,
+    agent_prompts,
     assembled,
     build_poison,
     click_answer,
@@ -49,6 +50,7 @@ __all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
 CATALOGUE: tuple[Rule, ...] = (
     *agent.RULES,
     *gui.RULES,
+    *agent_prompts.RULES,
     *keys.RULES,
     *keys_answer.RULES,
     *click_answer.RULES,
