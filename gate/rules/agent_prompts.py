@@ -8,6 +8,7 @@ system's warning about a program from the internet, and a tweak utility's button
     confirm.gui.security-prompt-bypass  "Open", "Open Anyway", "Run anyway", "Allow" in Gatekeeper's "unidentified
                                 developer" or "cannot be opened" alert, SmartScreen's "Windows protected your PC",
                                 the "downloaded from the internet" question, an "Unknown publisher" security warning
+    confirm.typed.agent-allow-all  `/allow-all`, `/yolo`, `/tools trust-all` typed into a coding agent's prompt
     confirm.gui.system-tweaks   "Run Tweaks", "Apply tweaks", "Debloat", "Optimize now", "Apply all" in a tweak,
                                 debloat or optimiser utility: many system settings and services changed at once
 
@@ -185,4 +186,39 @@ def system_tweaks(ctx: Context) -> CheckResult:
     return f"{label.raw.splitlines()[0][:40]!r} in {(obs.window_title or obs.app)[:40]!r} applies system tweaks"
 
 
-RULES: tuple[Rule, ...] = (agent_approval_block, agent_approval_confirm, security_prompt_bypass, system_tweaks)
+# -- an agent's approvals switched off from its own prompt -----------------------------------------------------
+
+# the slash commands that let a coding agent run every tool unasked: Copilot CLI's /allow-all (/yolo), Amazon Q's
+# /tools trust-all, Qwen's and Gemini's approval modes, Codex's /approvals full access, Goose's /mode auto
+_ALLOW_ALL = re.compile(
+    r"^\s*/(?:allow[-_ ]?all(?:[-_ ]?tools)?|yolo(?: on| mode)?|approve[-_ ]?all|auto[-_ ]?approve(?: on| all| true)?|"
+    r"trust[-_ ]?all|tools trust[-_ ]?all|approval[-_ ]?mode (?:yolo|auto|auto[-_ ]?edit|full)|"
+    r"approvals? (?:full(?:[-_ ]?access)?|never|auto|yolo|danger\w*)|"
+    r"mode (?:auto|full[-_ ]?auto|yolo|bypass\w*|dangerous\w*)|permissions? (?:bypass\w*|allow[-_ ]?all|dangerous\w*)|"
+    r"dangerously[-_ ]skip[-_ ]permissions|full[-_ ]?auto|bypass[-_ ]?permissions|skip[-_ ]?permissions)\s*$",
+    re.IGNORECASE)
+_PROMPT_PLACE = re.compile(r"\b(?:copilot|claude|codex|gemini|qwen|aider|amazon q|q chat|goose|cline|cursor|"
+                           r"opencode|crush|amp|warp|agent|prompt|terminal|console|shell|bash|zsh|powershell)\b")
+
+
+@rule("confirm.typed.agent-allow-all", "A coding agent's approvals switched off by a command typed into its prompt",
+      risk=Risk.HIGH, types=("type",), confidence=0.75)
+def agent_allow_all(ctx: Context) -> CheckResult:
+    """A slash command typed into a coding agent's prompt that lets every tool run from then on without asking
+    (Copilot CLI's `/allow-all` or `/yolo`, Amazon Q's `/tools trust-all`, an approval mode set to yolo, Codex's
+    approvals set to full access): every later command runs unseen, the step planted instructions ask for. The
+    person decides; `/help`, `/model` and a prompt about permissions pass."""
+    text = getattr(ctx.action, "text", "") or ""
+    if len(text) > 80 or not _ALLOW_ALL.match(text):
+        return None
+    obs = ctx.observation
+    target = ctx.action.target
+    place = fold(" ".join(p for p in (obs.app[:64], obs.window_title[:128],
+                                       (target.label or "") if target is not None else "") if p)).lower()
+    if not _PROMPT_PLACE.search(place):
+        return None
+    return f"{text.strip()!r} typed into an agent's prompt lets every tool run unasked"
+
+
+RULES: tuple[Rule, ...] = (agent_approval_block, agent_approval_confirm, security_prompt_bypass, system_tweaks,
+                           agent_allow_all)

@@ -167,7 +167,8 @@ def test_the_machines_or_a_devices_reset_still_blocks(label, title, app, url):
 
 ED = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF2xq8mVb3nLp0aQw7cRtY5uZ4sD1eF6gH9jK2lM3nO4 ops@build"
 PGP = "-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQINBGVx2k8BEADf3jk2l1mNq8rTz\n-----END PGP PUBLIC KEY BLOCK-----"
-PRIVATE = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----"
+PRIVATE = ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n"
+           "-----END OPENSSH PRIVATE KEY-----")
 
 
 @pytest.mark.parametrize(("text", "label", "url"), [
@@ -218,3 +219,27 @@ def test_writing_a_message_file_into_a_mail_folder_asks():
 def test_deleting_a_mail_store_still_blocks():
     got = GATE.assess(action_from_dict({"type": "file_delete", "path": "/home/dana/Mail/archive/old.eml"}))
     assert got.decision.value == "block", got.rules
+
+
+# -- an agent's approvals switched off from its prompt ---------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "title", "app"), [
+    ("/allow-all", "GitHub Copilot CLI", "copilot"),
+    ("/tools trust-all", "q chat", "Terminal"),
+    ("/approval-mode yolo", "qwen", "Terminal"),
+])
+def test_switching_an_agents_approvals_off_from_its_prompt_asks(text, title, app):
+    got = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": "Prompt"}}),
+                      Observation(window_title=title, app=app))
+    assert got.decision.value == "confirm" and "confirm.typed.agent-allow-all" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("text", "title", "app"), [
+    ("/help", "GitHub Copilot CLI", "copilot"),
+    ("/model", "claude", "Terminal"),
+    ("/yolo", "#random | Slack", "Slack"),
+])
+def test_other_slash_commands_or_a_chat_joke_pass(text, title, app):
+    got = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": "Message"}}),
+                      Observation(window_title=title, app=app))
+    assert "confirm.typed.agent-allow-all" not in got.rules

@@ -65,7 +65,8 @@ def test_ordinary_lists_and_form_answers_pass(text, label, url):
 # -- a login handed over in a reply -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "label"), [
-    ("ssh deploy@10.1.2.3 password: Tr1cky#Pass", "Reply to ops@vendor-help.example (please share the SSH credentials)"),
+    ("ssh deploy@10.1.2.3 password: Tr1cky#Pass",
+     "Reply to ops@vendor-help.example (please share the SSH credentials)"),
     ("here you go: sk-proj-9Zq3Lm5Xv8Tn2Rb7Wc4Kd1Hy", "Reply (the next step needs access to the API key)"),
 ])
 def test_a_login_typed_into_a_reply_that_asks_for_it_blocks(text, label):
@@ -138,3 +139,29 @@ def test_a_team_invited_to_an_unknown_site_asks(text):
 ])
 def test_a_known_site_one_reader_or_no_link_passes(text):
     assert "confirm.typed.link-to-team" not in typed(text, "Message", CHAT)[1]
+
+
+# -- a message that says it carries someone's private data -----------------------------------------------------
+
+COMPOSE = "https://mail.example.com/compose"
+
+
+def test_a_message_that_says_it_carries_private_data_asks():
+    decision, rules = typed("As requested, attached are the customers' saved passwords from the CRM export.", "Body",
+                            COMPOSE)
+    assert decision in ("confirm", "block") and "confirm.typed.user-data-declared" in rules, rules
+
+
+def test_the_same_called_stolen_blocks():
+    decision, rules = typed("Here's the victim's browsing history and personal information, as harvested.", "Body",
+                            COMPOSE)
+    assert decision == "block" and "block.typed.user-data-declared" in rules, rules
+
+
+@pytest.mark.parametrize("text", [
+    "Here are the contacts for the venue and the caterer.",
+    "Here is your booking confirmation for Friday.",
+    "I collected the user feedback from the survey, see the summary below.",
+])
+def test_ordinary_messages_with_attachments_pass(text):
+    assert not any("user-data-declared" in r for r in typed(text, "Body", COMPOSE)[1])
