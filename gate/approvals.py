@@ -17,7 +17,7 @@ from gate.normalise import fold
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["approval_command"]
+__all__ = ["approval_command", "approval_tool", "risky_tool"]
 
 # the answer that lets the agent go ahead, as its approval prompts label it (VS Code, Cursor, Windsurf, Claude Code
 # and Claude desktop, Cline, Roo, Continue, Zed, JetBrains AI, Codex), with a numbered choice's digit
@@ -96,4 +96,47 @@ def approval_command(ctx: Context) -> str | None:
     for text in (obs.window_title, label.raw, ctx.claimed.label if ctx.claimed is not None else "", page):
         if text and (command := _command_in(text)) is not None:
             return command
+    return None
+
+
+# where a prompt names the tool it will call: "Claude wants to use delete_repository from github", "Run tool:
+# send_email", "Allow tool 'drop_table'?", "Approve MCP tool call: github.merge_pull_request"
+_SHOWN_TOOL = re.compile(
+    r"(?:\b(?:wants|would like|is requesting|requests) (?:permission )?to (?:use|call|run)(?: the)?(?: tool)?|"
+    r"\b(?:run|call|use|allow|approve)(?: mcp)? tool(?: call)?|\btool call|\bmcp tool|\ballow [\w .-]{1,30}? to use)"
+    r"\s*[:?]?\s*[`'\"\u2018\u201c]?(?P<tool>[A-Za-z][\w.:/-]{1,80})", re.IGNORECASE)
+_TOOL_PARTS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# a tool's name that says it destroys, sends, pays, publishes or runs what it is given
+_RISKY_TOOL_WORDS = frozenset({
+    "delete", "remove", "rm", "drop", "destroy", "wipe", "purge", "truncate", "erase", "kill", "terminate",
+    "shutdown", "format", "send", "email", "mail", "sms", "post", "publish", "tweet", "transfer", "pay", "payment",
+    "withdraw", "sell", "buy", "purchase", "order", "push", "merge", "deploy", "release", "exec", "execute",
+    "shell", "bash", "terminal", "command", "cmd", "powershell", "eval", "upload", "share", "invite", "grant",
+    "revoke", "unlink", "archive", "close", "cancel", "reset", "overwrite", "forward"})
+
+
+def approval_tool(ctx: Context) -> str | None:
+    """The tool the clicked go-ahead lets an agent call, as its prompt names it ("wants to use delete_file", "Run
+    tool: send_email"), or None. Once per context."""
+    label = ctx.derived(label_text)
+    if not label.raw:
+        return None
+    first = _TRAILING_NOTE.sub("", fold(label.raw.strip().split("\n", 1)[0][:200]).lower())
+    if not _GO_AHEAD.match(" ".join(_PUNCTUATION.sub(" ", first).split())):
+        return None
+    obs = ctx.observation
+    place = fold(f"{obs.app[:128]} {obs.window_title[:256]}").lower()
+    page = obs.page_text[:_PAGE_LIMIT] if _AGENT_PLACE.search(place) else ""
+    for text in (obs.window_title[:256], label.raw[:400], page):
+        m = _SHOWN_TOOL.search(text) if text else None
+        if m is not None:
+            return m.group("tool").strip(".:/-")
+    return None
+
+
+def risky_tool(name: str) -> str | None:
+    """The word of a tool's name that says it destroys, sends, pays, publishes or runs commands, or None."""
+    for part in _TOOL_PARTS.findall(name.split(":")[-1]):
+        if part.lower() in _RISKY_TOOL_WORDS:
+            return part.lower()
     return None

@@ -5,9 +5,13 @@ system's warning about a program from the internet, and a tweak utility's button
     confirm.gui.agent-approval  prompt (VS Code's "Run command in terminal: ...", Cursor, Claude, Cline or Roo's
                                 "wants to execute this command") is judged as the command it shows, by the shell
                                 rules: what they block is blocked, what they ask about asks, a harmless command passes
+    confirm.gui.agent-tool-approval  the same go-ahead for a tool whose name deletes, sends, pays or runs commands
+                                ("wants to use delete_repository", "Run tool: send_email")
     confirm.gui.security-prompt-bypass  "Open", "Open Anyway", "Run anyway", "Allow" in Gatekeeper's "unidentified
                                 developer" or "cannot be opened" alert, SmartScreen's "Windows protected your PC",
-                                the "downloaded from the internet" question, an "Unknown publisher" security warning
+                                the "downloaded from the internet" question, an "Unknown publisher" security
+                                warning, Play Protect's "Install anyway", the firewall's "Allow access" for a new
+                                program
     confirm.typed.agent-allow-all  `/allow-all`, `/yolo`, `/tools trust-all` typed into a coding agent's prompt
     confirm.gui.system-tweaks   "Run Tweaks", "Apply tweaks", "Debloat", "Optimize now", "Apply all" in a tweak,
                                 debloat or optimiser utility: many system settings and services changed at once
@@ -21,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from gate.approvals import approval_command
+from gate.approvals import approval_command, approval_tool, risky_tool
 from gate.fields import label_text, short
 from gate.model import Risk, Shell
 from gate.normalise import fold
@@ -69,6 +73,23 @@ def agent_approval_confirm(ctx: Context) -> CheckResult:
     return f"approves running {short(command)!r}: {confirm.reason}", confirm.risk  # type: ignore[attr-defined]
 
 
+@rule("confirm.gui.agent-tool-approval",
+      "Approving an agent's call of a tool that deletes, sends, pays or runs commands",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def agent_tool_approval(ctx: Context) -> CheckResult:
+    """A go-ahead on an agent's prompt to call a tool whose name says it deletes, sends, pays, publishes, pushes or
+    runs commands ("Claude wants to use delete_repository", "Run tool: send_email", "Allow tool execute_command"):
+    the call acts on the person's accounts or machine with whatever arguments the agent chose. Where the prompt
+    shows a command, the command is judged instead (`confirm.gui.agent-approval`). A tool that reads, lists or
+    searches passes."""
+    if ctx.derived(approval_command) is not None:
+        return None
+    tool = ctx.derived(approval_tool)
+    if tool is None or (word := risky_tool(tool)) is None:
+        return None
+    return f"approves the agent's call of {tool[:40]!r}: a tool that would {word}"
+
+
 # -- the system's own warning about a program from the internet -------------------------------------------------
 
 # the alert's title or text: Gatekeeper, SmartScreen, the attachment manager's "Open File - Security Warning", the
@@ -86,6 +107,9 @@ _SECURITY_PROMPT = re.compile(
     r"(?:is an (?:app|application)|it) (?:was )?downloaded from the internet|downloaded from the internet\b.{0,40}\b"
     r"(?:open|sure)|"
     r"untrusted (?:application )?launcher|allow launching|"
+    r"blocked by play protect|play protect (?:blocked|warning|doesn t recognize|does not recognize)|unsafe app blocked|"
+    r"harmful app blocked|this app (?:was built for an older version of android|may be harmful)|"
+    r"firewall has blocked some features of this app|"
     r"windows hat ihren pc geschützt|unbekannter entwickler|nicht verifizierter entwickler|"
     r"windows a protégé votre ordinateur|développeur non identifié|"
     r"windows protegió su pc|desarrollador no identificado|"
@@ -96,7 +120,8 @@ _SECURITY_PROMPT = re.compile(
 # the answer that runs the program anyway
 _BYPASS = re.compile(
     r"^(?:open|open anyway|open it anyway|run|run anyway|run it anyway|allow|allow anyway|yes|continue|ok|launch|"
-    r"launch anyway|trust and launch|allow launching|mark as trusted|trust|keep anyway|execute|"
+    r"launch anyway|trust and launch|allow launching|mark as trusted|trust|keep anyway|execute|install anyway|"
+    r"install without scanning|more details install anyway|allow access|"
     r"trotzdem öffnen|öffnen|trotzdem ausführen|ausführen|ouvrir quand même|ouvrir|exécuter quand même|exécuter|"
     r"abrir de todos modos|abrir igualmente|abrir|ejecutar de todas formas|ejecutar de todos modos|ejecutar|"
     r"abrir mesmo assim|executar mesmo assim|executar|apri comunque|apri|esegui comunque|esegui|"
@@ -123,8 +148,9 @@ def security_prompt_bypass(ctx: Context) -> CheckResult:
     from the internet: Gatekeeper's "is from an unidentified developer" or "cannot be opened because Apple cannot
     check it for malicious software", SmartScreen's "Windows protected your PC", the "downloaded from the Internet.
     Are you sure you want to open it?" question, the "Open File - Security Warning" of an unknown publisher, a Linux
-    desktop's untrusted launcher. The check exists for programs nobody vouched for: going past it asks, in any of
-    the languages the prompts are shown in. "Cancel", "Move to Bin", "Don't run" pass."""
+    desktop's untrusted launcher, Play Protect's "Install anyway" for an app it blocked, the firewall's "Allow
+    access" for a program it stopped listening. The check exists for programs nobody vouched for: going past it
+    asks, in any of the languages the prompts are shown in. "Cancel", "Move to Bin", "Don't run" pass."""
     label = ctx.derived(label_text)
     if not label.raw:
         return None
@@ -220,5 +246,5 @@ def agent_allow_all(ctx: Context) -> CheckResult:
     return f"{text.strip()!r} typed into an agent's prompt lets every tool run unasked"
 
 
-RULES: tuple[Rule, ...] = (agent_approval_block, agent_approval_confirm, security_prompt_bypass, system_tweaks,
-                           agent_allow_all)
+RULES: tuple[Rule, ...] = (agent_approval_block, agent_approval_confirm, agent_tool_approval, security_prompt_bypass,
+                           system_tweaks, agent_allow_all)

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gate import lures
-from gate.approvals import approval_command
+from gate.approvals import approval_command, approval_tool
 from gate.catalogue import DATA as catalogue_data
 from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, office_edit, system_update
 from gate.cues import CueBook, book_table, is_practice_host
@@ -1039,11 +1039,11 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     (`_own_errand`: money between their own accounts or added from their own linked account, a recurring
     transfer's form opened, contacts exported to a file on their mailing tool's contacts page) do not ask; money
     to a "safe" or "new" account of their own still does. A go-ahead on a coding agent's prompt to run the command
-    it shows ("Allow once" under "Allow Claude to run `pytest`?") is judged as that command
-    (`gate/rules/agent_prompts.py`), not as a grant."""
+    or the tool it names ("Allow once" under "Allow Claude to run `pytest`?", "wants to use list_issues") is judged
+    as that command or tool (`gate/rules/agent_prompts.py`), not as a grant."""
     label = ctx.derived(label_text)
-    if not label.words or ctx.derived(approval_command) is not None:
-        return None  # an agent's "Allow"/"Approve" to run a command it shows: the command is judged (agent_prompts)
+    if not label.words or ctx.derived(approval_command) is not None or ctx.derived(approval_tool) is not None:
+        return None  # an agent's "Allow"/"Approve" of a command or a tool it shows: judged by what runs (agent_prompts)
     found = ctx.derived(label_consequence)
     first = label.words.split("\n", 1)[0].strip()
     if found is None and ctx.observation.window_title and (

@@ -243,3 +243,35 @@ def test_other_slash_commands_or_a_chat_joke_pass(text, title, app):
     got = GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": "Message"}}),
                       Observation(window_title=title, app=app))
     assert "confirm.typed.agent-allow-all" not in got.rules
+
+
+# -- an agent's call of a named tool ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("label", "title", "app", "page"), [
+    ("Allow once", "Claude", "Claude", "Claude wants to use delete_repository from github"),
+    ("Continue", "Run tool: sendEmail", "Visual Studio Code", ""),
+    ("Approve", "Cline", "Code", "Cline wants to use a tool on the db server:\nUse tool: execute_sql"),
+])
+def test_approving_a_tool_that_deletes_sends_or_runs_asks(label, title, app, page):
+    decision, rules = click(label, title, app, page=page)
+    assert decision == "confirm" and "confirm.gui.agent-tool-approval" in rules, rules
+
+
+@pytest.mark.parametrize(("label", "title", "app", "page"), [
+    ("Allow once", "Claude", "Claude", "Claude wants to use list_issues from github"),
+    ("Continue", "Run tool: read_file", "Visual Studio Code", ""),
+])
+def test_approving_a_tool_that_reads_passes(label, title, app, page):
+    assert click(label, title, app, page=page)[0] == "allow"
+
+
+def test_always_allowing_a_tool_still_asks():
+    assert click("Always allow", "Claude", "Claude", page="Claude wants to use list_issues from github")[0] == "confirm"
+
+
+@pytest.mark.parametrize(("label", "title", "page"), [
+    ("Install anyway", "Blocked by Play Protect", ""),
+    ("Allow access", "Windows Security Alert", "Windows Defender Firewall has blocked some features of this app"),
+])
+def test_going_past_play_protect_or_the_firewall_asks(label, title, page):
+    assert "confirm.gui.security-prompt-bypass" in click(label, title, "explorer", page=page)[1]
