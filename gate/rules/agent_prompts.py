@@ -127,8 +127,7 @@ _BYPASS = re.compile(
     r"abrir mesmo assim|executar mesmo assim|executar|apri comunque|apri|esegui comunque|esegui|"
     r"toch openen|openen|toch uitvoeren|uitvoeren|"
     r"このまま開く|開く|実行|仍要运行|仍然打开|打开|运行)$")
-_SECURITY_APPS = re.compile(r"\b(?:finder|coreservicesuiagent|smartscreen|explorer|windows explorer|file explorer|"
-                            r"system settings|system preferences|security|gatekeeper|nautilus|files|dolphin|consent)\b")
+_NOTE = re.compile(r"\s*\([^)]*\)$")  # "Open (recommended)": the note beside the answer
 
 
 def _security_prompt(ctx: Context) -> str | None:
@@ -155,7 +154,7 @@ def security_prompt_bypass(ctx: Context) -> CheckResult:
     if not label.raw:
         return None
     first = " ".join(fold(label.raw.splitlines()[0]).lower().replace("’", " ").split()).strip(" .!")
-    first = re.sub(r"\s*\([^)]*\)$", "", first)
+    first = _NOTE.sub("", first)
     if len(first) > 40 or not _BYPASS.match(first):
         return None
     found = ctx.derived(_security_prompt)

@@ -66,6 +66,7 @@ _FIGURES = re.compile(r"(?:[$€£¥]\s?\d[\d,.]*\s?(?:[kmb]n?|million|billion|m
                       r"billion)\s?(?:usd|eur|gbp|\$|€|£))", re.IGNORECASE)
 _CREDENTIAL = re.compile(r"\b(?:password|passwort|mot de passe|contraseña|senha|passcode|pin|api key|token|secret)"
                          r"\s*(?:is|:|=|ist|est|es|é)\s*\S{4,}", re.IGNORECASE)
+_NOT_LABEL = re.compile(r"[^a-z0-9-]")  # what a host label cannot hold
 _EMAIL = re.compile(r"[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})")
 
 
@@ -80,7 +81,7 @@ def _items(text: str) -> int:
 def _attacker_named(text: str) -> str | None:
     """The first e-mail address in `text` whose own name (its user or its host) says attacker, pwned, exfil or C2."""
     for m in _EMAIL.finditer(text[:2000]):
-        local = re.sub(r"[^a-z0-9-]", "-", m.group(0).split("@", 1)[0].lower()).strip("-") or "x"
+        local = _NOT_LABEL.sub("-", m.group(0).split("@", 1)[0].lower()).strip("-") or "x"
         word = hostile_host(f"{local}.{m.group(1).lower()}", weak_site=True)
         if word is not None:
             return m.group(0)
