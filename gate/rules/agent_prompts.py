@@ -168,7 +168,7 @@ def security_prompt_bypass(ctx: Context) -> CheckResult:
 # the button that applies a batch of system changes, whatever window it is in
 _TWEAK_LABEL = re.compile(
     r"^(?:run|apply|install|execute|start|do|enable|undo|revert)(?: (?:all|the|selected|recommended|chosen|checked))*"
-    r" (?:tweaks?|optimi[sz]ations?|privacy (?:settings|tweaks)|debloat(?:ing)?|scripts?)$|"
+    r" (?:tweaks?|privacy tweaks|debloat(?:ing)?|system (?:tweaks|optimi[sz]ations?))$|"
     r"^(?:debloat|debloat now|debloat windows|run debloat|start debloat|remove bloatware|uninstall bloatware|"
     r"optimi[sz]e(?: now| all| system| windows| pc| my pc)?|boost now|tune ?up now|fix all|fix (?:all|selected) "
     r"issues|repair all|clean registry|fix registry|disable telemetry|apply (?:all )?recommended(?: settings)?|"

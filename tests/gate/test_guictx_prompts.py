@@ -275,3 +275,11 @@ def test_always_allowing_a_tool_still_asks():
 ])
 def test_going_past_play_protect_or_the_firewall_asks(label, title, page):
     assert "confirm.gui.security-prompt-bypass" in click(label, title, "explorer", page=page)[1]
+
+
+@pytest.mark.parametrize(("label", "title", "app"), [
+    ("Run Script", "Blender [~/scenes/park.blend]", "blender"),
+    ("Apply optimizations", "Export image", "GIMP"),
+])
+def test_a_programs_own_script_or_optimisation_is_no_tweak(label, title, app):
+    assert "confirm.gui.system-tweaks" not in click(label, title, app)[1]
