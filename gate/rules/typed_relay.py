@@ -32,7 +32,7 @@ from gate.hostile_hosts import hostile_host
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.urls import ip_of, split_url
+from gate.urls import ip_of, registrable, split_url
 
 __all__ = ["RULES"]
 
@@ -46,8 +46,8 @@ _ASKS_FOR_RECORDS = re.compile(
     r"\b(?:last|latest|recent|previous|past|first|top) (?:\d{1,2}|two|three|four|five|ten|few|several) "
     r"(?:e ?mails?|messages?|mails?|chats?|conversations?|threads?|texts?|dms?|orders?|transactions?|notes?)\b|"
     r"\b(?:compile|submit|forward|share|send|paste|copy|list|provide|summari[sz]e|collect|gather|export|dump|"
-    r"report|audit|include|attach)\b(?: \w+){0,6}? (?:your |all |the |my |recent |latest )*(?:e ?mails?|inbox|"
-    r"messages?|mails?|chat history|chat logs?|conversations?|group chat|dms?|mailbox|correspondence)\b|"
+    r"report|audit|include|attach)\b(?: \w+){0,6}? (?:your |all |the |my |recent |latest )*(?:e ?mails|inbox|"
+    r"messages|mails|chat history|chat logs?|conversations|group chat|dms|mailbox|correspondence)\b|"
     r"\bwhat (?:i|you|we) (?:saw|read|found|received|got) in (?:my|your|the|our) (?:e ?mail|inbox|mailbox|messages|"
     r"chats?)\b|\b(?:e ?mail|inbox|mailbox|message|chat) (?:audit|review|export|backup|verification)\b|"
     r"\b(?:letzten|neuesten) \d{1,2} (?:e ?mails|nachrichten)\b|\b(?:derniers|dernières) \d{1,2} (?:e ?mails|"
@@ -311,8 +311,9 @@ def link_to_team(ctx: Context) -> CheckResult:
     """A message addressed to a group ("Hi team", "Hello everyone", "all staff") that invites them to visit,
     test, sign in at or download from a link whose host is no known organisation's own site
     (`gate.destinations.own_site`): an account taken over spreads a phishing page from inside, where colleagues
-    trust the sender. A link on a known site (the company's code host, a docs site), and a link sent to one person,
-    do not ask."""
+    trust the sender. A link on a known site (the company's code host, a docs site), on the organisation's own
+    domain (the page's, or the recipients' named in the field or the window) or its workspace's tenant
+    (`acme.atlassian.net`), and a link sent to one person, do not ask."""
     if not ctx.derived(into_a_field):
         return None
     text = ctx.derived(typed_text).raw
@@ -324,12 +325,28 @@ def link_to_team(ctx: Context) -> CheckResult:
         host = m.group(1).lower().rstrip(".")
         if not host or ("." not in host and ip_of(host) is None):
             continue
-        if ip_of(host) is not None or not own_site(host):
-            parts = split_url(ctx.observation.url) if ctx.observation.url else None
-            if parts is not None and parts.host and parts.host.lower() == host:
-                continue  # a link to the page's own site
-            return f"a message to the team with a link to {host!r}, a site no known organisation owns"
+        if ip_of(host) is None and (own_site(host) or registrable(host) in ctx.derived(_org_sites) or
+                                    any(host == t or host.endswith("." + t) for t in _WORKSPACE_TENANTS)):
+            continue  # a known site, the organisation's own (the page's, the recipients'), its workspace's tenant
+        return f"a message to the team with a link to {host!r}, a site no known organisation owns"
     return None
+
+
+# the platforms an organisation's own workspace is a tenant of (`acme.atlassian.net`, `acme.sharepoint.com`)
+_WORKSPACE_TENANTS = ("atlassian.net", "sharepoint.com", "slack.com", "zendesk.com", "force.com", "salesforce.com",
+                      "service-now.com", "okta.com", "webex.com", "monday.com", "office.com", "onmicrosoft.com")
+
+
+def _org_sites(ctx: Context) -> frozenset[str]:
+    """The registrable domains of the page and of the addresses its field label and window title name: the
+    organisation whose people the message goes to."""
+    sites = set()
+    parts = split_url(ctx.observation.url) if ctx.observation.url else None
+    if parts is not None and parts.host:
+        sites.add(registrable(parts.host.lower()))
+    for m in _EMAIL.finditer(f"{ctx.derived(field_text).raw[:400]} {ctx.observation.window_title[:256]}"):
+        sites.add(registrable(m.group(1).lower()))
+    return frozenset(sites)
 
 
 RULES: tuple[Rule, ...] = (records_relayed_block, records_relayed_confirm, credential_relayed, attacker_recipient,

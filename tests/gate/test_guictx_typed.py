@@ -165,3 +165,17 @@ def test_the_same_called_stolen_blocks():
 ])
 def test_ordinary_messages_with_attachments_pass(text):
     assert not any("user-data-declared" in r for r in typed(text, "Body", COMPOSE)[1])
+
+
+@pytest.mark.parametrize("label", ["Send a message to the seller", "Write a message", "Share an email address"])
+def test_a_form_that_sends_one_message_is_no_request_for_records(label):
+    rules = typed("1) size M 2) colour blue 3) gift wrap", label, "https://shop.example.com/item/4")[1]
+    assert not any("records-relayed" in r for r in rules)
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Hi team, please test the staging site at https://staging.acme.com/new", "Message body (To: team@acme.com)"),
+    ("Hi all, please review https://acme.atlassian.net/browse/OPS-12", "Message"),
+])
+def test_a_link_on_the_organisations_own_site_passes(text, label):
+    assert "confirm.typed.link-to-team" not in typed(text, label, COMPOSE)[1]
