@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EMPTY", "MAIL_PAGE", "ONE_EMAIL", "ONE_PHONE", "PASSWORD_WORD", "SCAM_WORDS", "Text", "ai_prompt_box",
-    "chat_window", "compose_window",
+    "assistant_chat", "chat_window", "compose_window",
     "credential_field", "field_place", "field_text", "into_a_field", "label_text", "message_field", "page_host",
     "page_path", "public_post", "scam_named", "secret_in", "shannon_entropy", "short", "text_of", "typed_text",
 ]
@@ -364,3 +364,33 @@ def scam_named(host: str) -> str | None:
         if len(words) >= 3 or (len(words) >= 2 and "-" in label):
             return f"{host} is named like a scam site ({', '.join(words)} in {label!r})"
     return None
+
+
+# a coding assistant's chat panel: the window's title names the chat, the app is an editor or an assistant's app
+_CHAT_TITLE = re.compile(r"^(?:(?:github )?copilot chat|copilot|chat|agent|composer|cascade|claude code|cline|"
+                         r"roo code|continue|assistant|ai chat|ai assistant|junie|codex)\b(?:\s*[-—|:]|$)")
+_EDITOR_APP = re.compile(r"\b(?:visual studio code|vs ?code|vscodium|code - oss|zed|intellij(?: idea)?|pycharm|"
+                         r"webstorm|goland|clion|rider|phpstorm|rubymine|android studio|visual studio)\b|"
+                         r"^code(?:\.exe)?$")
+# an app that is itself a coding agent or a chat with an assistant: its "Send" goes to the assistant
+_ASSISTANT_APP = re.compile(r"^(?:claude|chatgpt|codex|cursor|windsurf|kiro|trae|void|github copilot|copilot)"
+                            r"(?:\.exe|\.app)?$")
+_SEND = re.compile(r"^(?:send|send message|send prompt|submit|ask|↑|➤|⏎|senden|envoyer|enviar|invia|verzenden|"
+                   r"送信|发送|傳送)(?:\s*\((?:enter|⏎|ctrl\s*\+?\s*enter|cmd\s*\+?\s*enter)\))?$")
+
+
+def assistant_chat(ctx: Context) -> bool:
+    """The click sends a prompt in a coding assistant's own chat (VS Code's Copilot Chat, a JetBrains AI panel,
+    Cursor, Windsurf, the Claude or ChatGPT desktop app): the person's assistant gets the message, no one else. Not
+    on a page (a web chat's "Send" reaches people), nor in an editor's window that is no chat."""
+    label = ctx.derived(label_text)
+    if not label.raw or not _SEND.match(label.raw.strip().split("\n", 1)[0].strip().lower()):
+        return False
+    obs = ctx.observation
+    if obs.url or getattr(ctx.action, "url", None):
+        return False
+    app = fold(obs.app[:128]).lower().strip()
+    if _ASSISTANT_APP.match(app):
+        return True
+    title = fold(obs.window_title[:256]).lower().strip()
+    return bool(_EDITOR_APP.search(app) and _CHAT_TITLE.match(title))

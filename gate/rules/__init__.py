@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gate.rules import (
     agent,
+    agent_prompts,
     assembled,
     build_poison,
     click_answer,
@@ -38,6 +39,7 @@ from gate.rules import (
     typed_docs,
     typed_lures,
     typed_out,
+    typed_relay,
     vcs_clicks,
     web,
     web_attack,
@@ -50,6 +52,7 @@ __all__ = ["BY_ID", "CATALOGUE", "Context", "Rule", "rule"]
 CATALOGUE: tuple[Rule, ...] = (
     *agent.RULES,
     *gui.RULES,
+    *agent_prompts.RULES,
     *keys.RULES,
     *keys_answer.RULES,
     *click_answer.RULES,
@@ -60,6 +63,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *webapp.RULES,
     *typed_out.RULES,
     *typed_lures.RULES,
+    *typed_relay.RULES,
     *crypto_send.RULES,
     *session.RULES,
     *pointer.RULES,

@@ -190,8 +190,14 @@ def _sensitive_change(ctx: Context, inside: bool) -> str | None:
       types=CHANGING)
 def sensitive_write(ctx: Context) -> CheckResult:
     """Writing, deleting or moving a sensitive file (keys, `authorized_keys`, `.env`, credentials)
-    outside the sandbox roots: tampering with or destroying secrets, or planting access."""
+    outside the sandbox roots: tampering with or destroying secrets, or planting access. A message file
+    written into a mail folder (`Outbox/reply.eml`) drafts or sends mail: it asks as being outside, not blocked."""
+    if ctx.type == "file_write" and _MESSAGE_FILE.search(getattr(ctx.action, "path", "") or ""):
+        return None
     return _sensitive_change(ctx, inside=False)
+
+
+_MESSAGE_FILE = re.compile(r"\.(?:eml|emlx|msg)$", re.IGNORECASE)  # one mail message, not a store or its index
 
 
 @rule("confirm.files.sensitive-write", "changing a sensitive file inside the sandbox", risk=Risk.MEDIUM,

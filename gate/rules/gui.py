@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gate import lures
+from gate.approvals import approval_command, approval_tool
 from gate.catalogue import DATA as catalogue_data
 from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, office_edit, system_update
 from gate.cues import CueBook, book_table, is_practice_host
@@ -63,7 +64,7 @@ from gate.fields import MAIL_PAGE as _MAIL_PAGE
 from gate.fields import ONE_EMAIL as _ONE_EMAIL
 from gate.fields import ONE_PHONE as _ONE_PHONE
 from gate.fields import PASSWORD_WORD as _PASSWORD_WORD
-from gate.fields import Text, label_text, shannon_entropy
+from gate.fields import Text, assistant_chat, label_text, shannon_entropy
 from gate.fields import credential_field as _credential_field
 from gate.fields import field_place as _where
 from gate.fields import field_text as _field_text
@@ -223,13 +224,38 @@ def blocklisted(ctx: Context) -> str | None:
     label = ctx.derived(label_text)
     if label.raw:
         hit = _listed(p, label, True)
-        if hit:
+        if hit and not _app_reset(ctx, hit):
             return f"blocked target {_short(label.raw)!r}: matches {_short(hit, 40)!r}"
     if ctx.type == "type" and p.blocklist is not None:
         typed = ctx.derived(_typed)
         if typed.raw and (hit := _listed(p, typed, False)):
             return f"typed text holds an injection: {_short(hit, 40)!r}"
     return None
+
+
+# a factory reset as the blocklist finds it, and the windows where it is the whole machine's or a device's: the
+# system's settings, a phone's, a router's or a camera's admin page
+_FACTORY_HIT = re.compile(r"^(?:factory (?:data )?(?:reset|defaults|settings)|restore (?:to )?factory|"
+                          r"reset (?:to )?factory|reset (?:all|the entire) data)$")
+_OS_APP = re.compile(r"^(?:settings|system settings|system preferences|control panel|gnome control center|"
+                     r"systemsettings|ms settings|recovery|bios|uefi|setup utility|launcher|android|ios|ipados)$|"
+                     r"\b(?:settings app|control center|control panel)\b")
+_DEVICE = re.compile(r"\b(?:reset this pc|router|modem|access point|printer|camera|nas|phone|tablet|iphone|ipad|"
+                     r"firmware|bios|uefi|recovery)\b")
+
+
+def _app_reset(ctx: Context, hit: str) -> bool:
+    """A factory reset that the blocklist found in the label is one program's own ("Reset to factory defaults" or
+    "Reset all data" in Docker Desktop's Troubleshoot screen: its images, containers and settings deleted, the
+    machine untouched): that asks as a deletion of data (`confirm.gui.consequential`), where the system's, a phone's
+    or a device's reset (a settings app, a page on a router) stays blocked. Needs a named desktop program and no
+    page."""
+    obs = ctx.observation
+    if not _FACTORY_HIT.match(hit) or obs.url or getattr(ctx.action, "url", None) or not obs.app:
+        return False
+    app = " ".join(fold(obs.app[:128]).lower().replace(".exe", "").replace("-", " ").split())
+    place = f"{app} {fold(obs.window_title[:256]).lower()}"
+    return not _OS_APP.search(app) and not _DEVICE.search(place)
 
 
 def _listed(p: _Compiled, text: Text, label: bool) -> str | None:
@@ -291,8 +317,8 @@ def secret_exposure(ctx: Context) -> str | None:
     key, a password in a connection string, a long high-entropy string) and the field is not a
     credential field: pasting a secret into a description or chat box exposes it. Into an actual
     password / token field it is `confirm.gui.credential-field` instead."""
-    if ctx.derived(_credential_field):
-        return None
+    if ctx.derived(_credential_field) or _public_key_only(ctx.action.text):  # type: ignore[attr-defined]
+        return None  # a public key is no secret: what it grants is `confirm.gui.access-key`'s
     kind = ctx.derived(_secret_in)
     if kind is None:
         return None
@@ -443,6 +469,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     label = ctx.derived(label_text)
     if not label.words or p.irreversible is None or not p.irreversible.search(label.words, label.keys):
         return None
+    if assistant_chat(ctx):
+        return None  # "Send" in a coding assistant's chat panel: a prompt to the person's own assistant, no mail
     if _NAMES_A_BUTTON.search(label.words) and not p.irreversible.search(
             stripped := _NAMES_A_BUTTON.sub(" ", label.words), text_keys(stripped)):
         return None  # "Scroll to the bottom and click Submit": a task's description names a button, it is not one
@@ -1010,10 +1038,12 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     the site is for; a repository, a folder or an album made public still asks. The person's own errands
     (`_own_errand`: money between their own accounts or added from their own linked account, a recurring
     transfer's form opened, contacts exported to a file on their mailing tool's contacts page) do not ask; money
-    to a "safe" or "new" account of their own still does."""
+    to a "safe" or "new" account of their own still does. A go-ahead on a coding agent's prompt to run the command
+    or the tool it names ("Allow once" under "Allow Claude to run `pytest`?", "wants to use list_issues") is judged
+    as that command or tool (`gate/rules/agent_prompts.py`), not as a grant."""
     label = ctx.derived(label_text)
-    if not label.words:
-        return None
+    if not label.words or ctx.derived(approval_command) is not None or ctx.derived(approval_tool) is not None:
+        return None  # an agent's "Allow"/"Approve" of a command or a tool it shows: judged by what runs (agent_prompts)
     found = ctx.derived(label_consequence)
     first = label.words.split("\n", 1)[0].strip()
     if found is None and ctx.observation.window_title and (
@@ -2390,8 +2420,9 @@ _KEY_FIELD = re.compile(r"^(?:key|keys|public key|ssh key|ssh public key|deploy 
                         r" keys?\b", re.MULTILINE)
 _KEY_PAGE = re.compile(r"/(?:keys|ssh[_-]?keys|gpg[_-]?keys|deploy[_-]?keys|authorized[_-]?keys|settings/repository|"
                        r"settings/ci_cd|credentials)(?:/|$|\?|#)", re.IGNORECASE)
-_PUBLIC_KEY = re.compile(r"^\s*(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
-                         r"@openssh\.com) AAAA[0-9A-Za-z+/]{8,}|-----BEGIN PGP PUBLIC KEY BLOCK-----")
+_PUBLIC_KEY = re.compile(r"^\s*(?:(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)"
+                         r"@openssh\.com) AAAA[0-9A-Za-z+/]{8,}|-----BEGIN PGP PUBLIC KEY BLOCK-----|"
+                         r"---- BEGIN SSH2 PUBLIC KEY ----)")
 # an account's own contact and recovery fields, and the pages where they are changed
 _CONTACT_FIELD = re.compile(r"^(?:(?:new |primary |recovery |backup |secondary |notification |contact |commit |public |"
                             r"account |alternate |alternative )?(?:e ?mail|e ?mail address|email address|phone|"
@@ -2455,22 +2486,41 @@ def outside_recipient(ctx: Context) -> str | None:
     return f"a message addressed outside: {m.group(1)!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
 
 
-@rule("block.gui.access-out", "Typing what lets mail or a machine in from outside: a forwarding address, a key",
+@rule("block.gui.access-out", "Typing what lets mail out to an outside address: a forwarding address",
       risk=Risk.CRITICAL, types=("type",), confidence=0.8)
 def access_out(ctx: Context) -> str | None:
-    """An outside e-mail address typed into a forwarding field (every later message goes there, silently),
-    or a public SSH or PGP key typed into a key field or on a keys page (a deploy key, an account's SSH keys:
-    whoever holds the private half gets in, with no password). Both outlive the task and are how planted
-    instructions keep access. An address on the page's own domain, and a key pasted into a chat message, do
-    not block."""
+    """An outside e-mail address typed into a forwarding field: every later message goes there, silently. It
+    outlives the task and is how planted instructions keep reading the mailbox. An address on the page's own
+    domain does not block. (A public key typed into a key field asks: `confirm.gui.access-key`.)"""
     text = ctx.action.text  # type: ignore[attr-defined]
-    field = _field_lines(ctx)
     m = _ONE_EMAIL.match(text)
-    if m is not None:
-        if ctx.derived(_forwarding_field) and _outside_forward(m.group(1), ctx.derived(_page_host)):
-            return f"mail forwarded outside: {m.group(1)!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+    if m is not None and ctx.derived(_forwarding_field) and _outside_forward(m.group(1), ctx.derived(_page_host)):
+        return f"mail forwarded outside: {m.group(1)!r} typed into {_short(ctx.derived(_field_text).raw, 40)!r}"
+    return None
+
+
+# a private key anywhere in the text: never "only a public key"
+_PRIVATE_KEY = re.compile(r"PRIVATE KEY|PuTTY-User-Key-File|\bPrivate-Lines:", re.IGNORECASE)
+
+
+def _public_key_only(text: str) -> bool:
+    """The typed text is a public key (an OpenSSH `ssh-ed25519 AAAA...` line, an ECDSA or security-key one, a PGP
+    PUBLIC KEY BLOCK) and holds no private key: published by design, not a secret."""
+    return _PUBLIC_KEY.match(text) is not None and _PRIVATE_KEY.search(text) is None
+
+
+@rule("confirm.gui.access-key", "Typing a public key into a key field: whoever holds its private half gets in",
+      risk=Risk.HIGH, types=("type",), confidence=0.8)
+def access_key(ctx: Context) -> str | None:
+    """A public SSH or PGP key typed into a key field or on a keys page (a deploy key, an account's SSH keys, a
+    server's authorized keys): whoever holds the private half gets in, with no password, long after the task. It
+    is no secret (it is not blocked as one), but the access it grants is the person's call. A key pasted into a
+    chat message, or a private key (blocked as a secret), is not this rule's."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not _public_key_only(text):
         return None
-    if _PUBLIC_KEY.match(text) and ((field and _KEY_FIELD.search(field)) or _KEY_PAGE.search(ctx.derived(_page_path))):
+    field = _field_lines(ctx)
+    if (field and _KEY_FIELD.search(field)) or _KEY_PAGE.search(ctx.derived(_page_path)):
         where = _short(ctx.derived(_field_text).raw, 40) or ctx.derived(_page_path)
         return f"a public key typed into {where!r}: whoever holds its private half gets in"
     return None
@@ -3265,7 +3315,8 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            security_setting, process_dump_block, process_dump_confirm, clear_data_key,
                            permanent_delete_key,
                            password_in_message,
-                           outside_recipient, access_out, forward_out_click, account_contact, money_out, setting_value,
+                           outside_recipient, access_out, access_key, forward_out_click, account_contact, money_out,
+                           setting_value,
                            formula_command,
                            formula_out, formula_range_out, phishing_lure, whereabouts,
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,

@@ -367,6 +367,12 @@ _PUBLIC_WORDS = frozenset({"public", "publicly", "everyone", "anyone", "anybody"
                            "publique", "público", "pública", "pubblico", "openbaar", "публичным", "публичной",
                            "общедоступным"})
 _WORDS = re.compile(r"[a-z]+")
+# words that say whose a thing is rather than what it holds ("internal-tools", "private-fork"): on the thing's own
+# settings page its owner is deciding, and it asks; names of what it holds (secrets, payroll, patients) block
+_TEAM_WORDS = frozenset({"private", "internal", "intranet", "restricted"})
+# a repository's, a project's or a dataset's own settings page (`/acme/internal-tools/settings`)
+_SETTINGS_PAGE = re.compile(r"^/[^/]+/[^/]+/(?:-/)?settings(?:/(?:general|options|visibility|"
+                            r"permissions|access|repository))?/?$", re.IGNORECASE)
 
 
 @rule("block.gui.private-made-public", "Making something named private, secret or internal public",
@@ -377,7 +383,8 @@ def private_made_public(ctx: Context) -> str | None:
     private, secret, internal, confidential, credentials, keys or payroll (`/acme/secret-infra/edit`), or says
     it holds them ("Share workspace: Public (its environment contains API keys)"): its own name says it was never
     meant for everyone. Making an ordinary project public asks
-    (`confirm.gui.consequential`)."""
+    (`confirm.gui.consequential`), and so does one whose name only says whose it is ("internal-tools",
+    "private-fork") made public on its own settings page, where its owner decides."""
     found = ctx.derived(label_consequence)
     if found is None or found.kind not in (_PUBLISHING, _GRANTING, _SHARING):
         return None
@@ -393,6 +400,9 @@ def private_made_public(ctx: Context) -> str | None:
     label_words = set(label.words.split()) - {"private", "public"}
     named = set(_WORDS.findall(path.lower())) | set(_WORDS.findall(_query_of(ctx))) | label_words
     hit = sorted(named & _PRIVATE_WORDS)
+    if hit and _SETTINGS_PAGE.search(path) and not (label_words | set(_WORDS.findall(_query_of(ctx)))) & \
+            _PRIVATE_WORDS and set(hit) <= _TEAM_WORDS:
+        return None  # "internal-tools" made public on its own settings page: the owner's call, asked as any repository
     if hit:
         return f"making public what is named {hit[0]!r}: {short(label.raw)!r} on {short(path, 50)!r}"
     store = sorted(label_words & _PRIVATE_BY_DEFAULT)

@@ -155,14 +155,14 @@ KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK3p9qWbR2mVt0xYp visitor@laptop"
     ("SSH key", ""),
     ("Contents", "https://code.example.org/settings/keys/new"),
 ])
-def test_a_public_key_typed_into_a_key_field_blocks(label, url):
+def test_a_public_key_typed_into_a_key_field_asks(label, url):
     got = typed(KEY, label, url=url)
-    assert got.decision is Decision.BLOCK and "block.gui.access-out" in got.rules, got
+    assert got.decision is Decision.CONFIRM and "confirm.gui.access-key" in got.rules, got
 
 
 def test_a_public_key_pasted_into_a_chat_does_not_block():
     got = typed(KEY, "Message", url="https://chat.example.org/dm/2")
-    assert "block.gui.access-out" not in got.rules
+    assert "block.gui.access-out" not in got.rules and "confirm.gui.access-key" not in got.rules
 
 
 @pytest.mark.parametrize(("text", "label", "url"), [
