@@ -234,7 +234,7 @@ _PHISHLET = re.compile(r"\bproxy_hosts\s*:[\s\S]{0,2000}?\b(phish_sub|orig_sub)\
                        r"^\s*phishing\s*=\s*\"[\w.-]+\"", re.IGNORECASE | re.MULTILINE)
 # a page that keeps what is typed into its password field: the posted password written to a file, mailed or sent
 # to a chat bot (PHP, Python, Node), the shape of every kit's login.php
-_POSTED_SECRET = re.compile(r"\$_(post|request|get)\s*\[\s*['\"][\w-]*(pass|pwd|passwd|pin|otp|code|card|cvv)[\w-]*['\"]|"
+_POSTED_SECRET = re.compile(r"\$_(post|request|get)\s*\[\s*['\"][\w-]*(pass|pwd|pin|otp|cvv)[\w-]*['\"]|"
                             r"request\.(form|values|args)\s*(\[|\.get\()\s*['\"][\w-]*(pass|pwd|pin|otp|cvv)|"
                             r"req\.body\.[\w]*(pass|pwd|pin|otp|cvv)", re.IGNORECASE)
 _KEPT = re.compile(r"\b(file_put_contents|fwrite|fputs|error_log|appendfilesync|appendfile|writefilesync)\s*\(|"
