@@ -234,9 +234,11 @@ _PHISHLET = re.compile(r"\bproxy_hosts\s*:[\s\S]{0,2000}?\b(phish_sub|orig_sub)\
                        r"^\s*phishing\s*=\s*\"[\w.-]+\"", re.IGNORECASE | re.MULTILINE)
 # a page that keeps what is typed into its password field: the posted password written to a file, mailed or sent
 # to a chat bot (PHP, Python, Node), the shape of every kit's login.php
-_POSTED_SECRET = re.compile(r"\$_(post|request|get)\s*\[\s*['\"][\w-]*(pass|pwd|pin|otp|cvv)[\w-]*['\"]|"
-                            r"request\.(form|values|args)\s*(\[|\.get\()\s*['\"][\w-]*(pass|pwd|pin|otp|cvv)|"
-                            r"req\.body\.[\w]*(pass|pwd|pin|otp|cvv)", re.IGNORECASE)
+_SECRET_FIELD = (r"([\w-]*(password|passwd|passwort|contrase|senha|passphrase)[\w-]*|"
+                 r"([\w-]*[_-])?(pass|pwd|pw|pin|otp|cvv2?|mdp)\d?)")
+_POSTED_SECRET = re.compile(rf"\$_(post|request|get)\s*\[\s*['\"]{_SECRET_FIELD}['\"]|"
+                            rf"request\.(form|values|args)\s*(\[|\.get\()\s*['\"]{_SECRET_FIELD}['\"]|"
+                            r"req\.body\.\w*(password|passwd|pwd)\w*|req\.body\.(pass|pin|otp|cvv)\b", re.IGNORECASE)
 _KEPT = re.compile(r"\b(file_put_contents|fwrite|fputs|error_log|appendfilesync|appendfile|writefilesync)\s*\(|"
                    r"\bfopen\s*\([^)]*['\"]a\+?['\"]|\bopen\s*\([^)]*['\"]a\+?['\"]|\bmail\s*\(|"
                    r"api\.telegram\.org/bot|discord(app)?\.com/api/webhooks", re.IGNORECASE)
