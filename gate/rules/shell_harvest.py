@@ -153,9 +153,13 @@ _VALUED = frozenset({"-e", "--regexp", "-f", "--file", "-m", "--max-count", "-A"
                      "-onlyin", "-name", "-path", "--pattern", "-pattern"})
 
 
+_GLOB_TAIL = re.compile(r"[\\/][^\\/]*[*?][^\\/]*$")
+
+
 def _scope_word(word: str, cmd: Command) -> bool:
     if not word or word.startswith("-"):
         return False
+    word = _GLOB_TAIL.sub("", word) or "/"  # `C:\Users\*.txt`, `/home/*/…`: the tree the glob is in
     path = resolve_path(word, cmd.cwd or None) or word
     return bool(_HARVEST_SCOPE.match(word) or _HARVEST_SCOPE.match(path))
 
@@ -171,7 +175,7 @@ def _search_terms(cmd: Command) -> tuple[list[str], list[str]]:
             skip = False
             continue
         if a in _VALUED or a.lower() in _VALUED:
-            if a in ("-e", "--regexp", "--pattern", "-pattern") and k + 1 < len(argv):
+            if a.lower() in ("-e", "--regexp", "--pattern", "-pattern") and k + 1 < len(argv):
                 patterns.append(argv[k + 1])
             if cmd.name == "mdfind" and a == "-onlyin" and k + 1 < len(argv):
                 operands.append(argv[k + 1])
@@ -239,6 +243,8 @@ def _secret_hunt(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) ->
         scope = None
     if scope is None and fed:
         scope = next((r for r in _searched_roots(cmd, analysis) if _scope_word(r, cmd)), None)
+    if scope is None and cmd.name == "mdfind" and not paths:
+        scope = "every indexed volume"  # Spotlight's whole index: every file of every disk
     if scope is None:
         return
     add(Finding("block.shell.credential-read", Risk.CRITICAL,
