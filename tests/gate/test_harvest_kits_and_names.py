@@ -127,7 +127,7 @@ def test_secret_named_files_ask(path: str) -> None:
 
 @pytest.mark.parametrize("path", [
     "src/auth/passwords.py", "/usr/share/wordlists/passwords.txt", "common-passwords.txt", "docs/api_keys.md",
-    "password_policy.md", "seed.json", "notes.txt", "README.md", "tokens.txt",
+    "password_policy.md", "seed.json", "notes.txt", "README.md", "tokens.txt", "/etc/passwd", "passwd",
 ])
 def test_ordinary_files_pass(path: str) -> None:
     assert secret_file_name(path) is None
