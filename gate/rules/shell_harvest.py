@@ -10,6 +10,8 @@ Secret harvesting (ATT&CK T1552.001, T1005, with T1567 when it leaves):
   what a find of the tree hands it) for a token's issuer prefix or a secret's name (`github_pat_`, `ghp_`,
   `AKIA`, `sk-`, `xox`, `BEGIN ... PRIVATE KEY`, `password=`, `API_KEY`) over a home folder, every user's homes
   or the root (`block.shell.credential-read`); the same over a project is left to the search rule, which asks;
+- a file named for passwords, keys or bank details, or an agent's MCP settings, uploaded by a web client
+  (`curl -F f=@~/.cursor/mcp.json`) (`block.shell.exfiltration`);
 - a secret scanner (trufflehog, gitleaks, noseyparker, detect-secrets, ggshield, kingfisher) pointed at a home,
   every user's homes or the root with its findings saved to a file: the secrets it finds gathered in one place
   (`block.shell.credential-read`; without a saved report it asks, over the project it passes as before);
@@ -112,8 +114,12 @@ def _prompt(cmd: Command) -> tuple[bool, str]:
     return unattended, text
 
 
-def _assistant_harvest(cmd: Command, where: str, add: Add) -> None:
+def _assistant_harvest(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     unattended, text = _prompt(cmd)
+    # a prompt handed over on standard input: a here-document, or what echo, printf or cat of a literal pipes in
+    piped = [cmd.stdin_text or ""] + [" ".join(analysis.commands[i].argv[1:]) for i in cmd.upstream
+                                      if analysis.commands[i].name in ("echo", "printf", "cat")]
+    text = " ".join([text, *(p for p in piped if p)])
     if len(text) < 12 or not _HARVEST_VERB.search(text):
         return
     thing = _SECRET_OBJECT.search(text)
@@ -430,6 +436,31 @@ def _captures(cmd: Command, where: str, add: Add) -> None:
             return
 
 
+_UPLOAD_FLAGS = frozenset({"-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"})
+_SENDERS = frozenset({"curl", "wget", "http", "https", "xh", "curlie", "invoke-webrequest", "invoke-restmethod",
+                      "iwr", "irm"})
+
+
+def _named_secrets_sent(cmd: Command, where: str, add: Add) -> None:
+    """A file named for passwords, keys or bank details, or an agent's MCP settings, uploaded by a web client
+    (`curl -F f=@~/.cursor/mcp.json https://...`, `--data-binary @bank.txt`, `-T`)."""
+    argv = cmd.argv
+    for k, a in enumerate(argv[1:], 1):
+        path = None
+        if ("@" in a and not a.startswith(("http", "-"))) or a.startswith("@"):
+            path = a.rsplit("@", 1)[1].split(";", 1)[0]
+        elif argv[k - 1] in _UPLOAD_FLAGS:
+            path = a
+        if not path or "://" in path or "$" in path:
+            continue
+        resolved = resolve_path(path, cmd.cwd or None) or path
+        what = secret_file_name(resolved) or agent_token_file(resolved)
+        if what:
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                        f"{cmd.name} uploads {path[:80]}, {what}{where}", cmd.span))
+            return
+
+
 def _named_secrets(cmd: Command, where: str, add: Add) -> None:
     """A reader shown a file named for passwords, keys or bank details, or an agent's MCP settings with tokens."""
     for w in cmd.argv[1:]:
@@ -481,7 +512,7 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
         name = cmd.name
         where = ""
         if name in _ASSISTANTS:
-            _assistant_harvest(cmd, where, add)
+            _assistant_harvest(cmd, analysis, where, add)
         if name in _SEARCHERS:
             _secret_hunt(cmd, analysis, where, add)
         if name in _SCANNERS:
@@ -503,6 +534,8 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
             _captures(cmd, where, add)
         if name in _SECRET_READERS:
             _named_secrets(cmd, where, add)
+        if name in _SENDERS:
+            _named_secrets_sent(cmd, where, add)
         if name in _BUILDERS:
             _kit_build(cmd, where, add)
 
