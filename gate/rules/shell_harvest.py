@@ -32,6 +32,8 @@ A phishing kit operated (zphisher, blackeye, shellphish, evilginx, gophish, SET,
 - its captured credentials read, copied or appended (`usernames.txt`, `ip.txt` in a kit's folder, evilginx's
   `data.db`, SET's reports, a harvester's log) (`block.shell.credential-read`; a capture file's name in an `auth/`
   folder only asks);
+- a reverse proxy run with a phishing domain and the target's login parameters (`./proxy -target
+  https://login.example -phishingDomain example.test -credParams ...`) (`block.shell.attack-tool`);
 - the kit built from its source (`go build -o evilginx`, `docker build -t gophish`) (`confirm.shell.attack-tool-
   download`, as fetching it asks).
 
@@ -498,8 +500,8 @@ CUES = ("claude", "codex", "gemini", "qwen", "q ", "kiro", "cursor-agent", "open
         "goose", "copilot", "auggie", "droid", "cline", "plandex", "openhands", "grep", "rg", "ag ", "ack", "findstr",
         "select-string", "sls", "mdfind", "trufflehog", "gitleaks", "noseyparker", "detect-secrets", "ggshield",
         "kingfisher", "whispers", "secretlint", "gh ", "npx", "npm", "pnpm", "yarn", "bun", "php", "http", "serve",
-        "ruby", "busybox", ".server", ".sites", "evilginx", "gophish", ".set/", "harvester", "auth/", "cat",
-        "head", "tail", "less", "more", "sqlite", "strings", "base64", "go ", "make", "docker", "podman", "jq",
+        "ruby", "busybox", ".server", ".sites", "evilginx", "gophish", ".set/", "harvester", "auth/", "phishingdomain",
+        "cat", "head", "tail", "less", "more", "sqlite", "strings", "base64", "go ", "make", "docker", "podman", "jq",
         "type", "get-content", "gc ", "cp ", "curl", "wget", "ip.txt", "usernames", "mcp", "settings.json")
 
 
@@ -538,4 +540,11 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
             _named_secrets_sent(cmd, where, add)
         if name in _BUILDERS:
             _kit_build(cmd, where, add)
+        if "phishingdomain" in low and any(w.lower().lstrip("-") in ("phishingdomain", "credparams") or
+                                           w.lower().startswith(("-phishingdomain=", "--phishingdomain="))
+                                           for w in cmd.argv[1:]):
+            # a reverse proxy told which domain to phish under and which of the target's parameters are logins
+            add(Finding("block.shell.attack-tool", Risk.CRITICAL,
+                        f"{name} runs as a phishing reverse proxy (-phishingDomain): it serves a real sign-in page "
+                        f"under a look-alike name and keeps the logins and cookies that pass through", cmd.span))
 

@@ -172,3 +172,10 @@ def test_secret_named_files_uploaded_block(command: str) -> None:
 
 def test_ordinary_upload_does_not_block() -> None:
     assert shell("curl -F \"file=@report.pdf\" https://api.example.com/upload")[0] != "block"
+
+
+def test_phishing_reverse_proxy_blocks() -> None:
+    decision, rules = shell("./dist/proxy -target https://login.example.com -phishingDomain example.test "
+                            "-credParams dXNlcg==")
+    assert decision == "block" and "block.shell.attack-tool" in rules
+    assert shell("./dist/proxy -config ./config.json")[0] != "block"
