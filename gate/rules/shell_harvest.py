@@ -95,13 +95,15 @@ _STRONG_OBJECT = re.compile(r"\b(wallets?|seed[ _-]?phrases?|recovery[ _-]?phras
 # where: the whole machine, a home, every folder
 _WIDE_SCOPE = re.compile(
     r"\b(file ?system|entire (disk|drive|system|machine|computer|home)|whole (disk|drive|system|machine|computer|"
-    r"home)|(this|the|my|user'?s?) (machine|computer|system|laptop|host|disk|drive)|home (directory|folder|dir)|"
-    r"(all|every) (director(y|ies)|folders?|files|users?|drives?|disks?|locations?|paths)|root directory|"
-    r"system[- ]wide|across)\b|(^|[\s'\"(])(/|~/?|\$home|/home|/users|/root|c:\\\\?)(?=[\s'\",.)]|$)|"
-    r"\b(dateisystem|festplatte|gesamte[ns]? system|syst[èe]me de fichiers|disque|sistema de arquivos|"
-    r"sistema de archivos|disco|bestandssysteem)\b|文件系统|整个|磁盘|ファイルシステム|ディスク全体", re.I)
+    r"home)|(this|the|my|user'?s?|victim'?s?) (machine|computer|laptop|host|disk|drive|hard drive)|home (directory|"
+    r"folder|dir)|(all|every) (users?|drives?|disks?|volumes?|home (directories|folders))|root directory|"
+    r"system[- ]wide|across the (system|machine|computer|disk))\b|"
+    r"(^|[\s'\"(])(/|~/?|\$home|/home|/users|/root|c:\\?)(?=[\s'\",.)]|$)|\b(dateisystem|festplatte|gesamte[ns]? system|syst[èe]me de fichiers|disque|"
+    r"sistema de arquivos|sistema de archivos|disco|bestandssysteem)\b|文件系统|整个|磁盘|ファイルシステム|ディスク全体",
+    re.I)
 # where the findings go: a file in a temporary folder, or a request out
-_TAKEN = re.compile(r"/tmp/|/dev/shm/|\b(upload|post|send|exfiltrate|webhook|pastebin|gist|base64)\b", re.I)
+_TAKEN = re.compile(r"/tmp/|/dev/shm/|\b(upload|send|post|exfiltrate)\w* (them|it|all|everything|the (list|results?|"
+                    r"paths|files|findings))\b|\b(webhook|pastebin|exfiltrat\w*)\b", re.I)
 
 
 def _prompt(cmd: Command) -> tuple[bool, str]:
