@@ -98,8 +98,9 @@ _WIDE_SCOPE = re.compile(
     r"home)|(this|the|my|user'?s?|victim'?s?) (machine|computer|laptop|host|disk|drive|hard drive)|home (directory|"
     r"folder|dir)|(all|every) (users?|drives?|disks?|volumes?|home (directories|folders))|root directory|"
     r"system[- ]wide|across the (system|machine|computer|disk))\b|"
-    r"(^|[\s'\"(])(/|~/?|\$home|/home|/users|/root|c:\\?)(?=[\s'\",.)]|$)|\b(dateisystem|festplatte|gesamte[ns]? system|syst[èe]me de fichiers|disque|"
-    r"sistema de arquivos|sistema de archivos|disco|bestandssysteem)\b|文件系统|整个|磁盘|ファイルシステム|ディスク全体",
+    r"(^|[\s'\"(])(/|~/?|\$home|/home|/users|/root|c:\\?)(?=[\s'\",.)]|$)|"
+    r"\b(dateisystem|festplatte|gesamte[ns]? system|syst[èe]me de fichiers|disque|sistema de arquivos|"
+    r"sistema de archivos|disco|bestandssysteem)\b|文件系统|整个|磁盘|ファイルシステム|ディスク全体",
     re.I)
 # where the findings go: a file in a temporary folder, or a request out
 _TAKEN = re.compile(r"/tmp/|/dev/shm/|\b(upload|send|post|exfiltrate)\w* (them|it|all|everything|the (list|results?|"
