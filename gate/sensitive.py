@@ -742,3 +742,66 @@ def variable_name(text: str) -> bool:
     between words: `DATABASE_URL`, `STRIPE_SECRET_KEY`): the name a secret is kept under, not the secret."""
     token = text.strip()
     return len(token) <= 64 and _VARIABLE_NAME.fullmatch(token) is not None and any(c.isalpha() for c in token)
+
+
+# -- files named for what they keep (resources/secrets.toml `[file-names]`) ---------------------------------------
+
+_NAMES = _SECRETS["file-names"]
+_NAME_WORDS = re.compile("|".join(f"(?:{w})" for w in _NAMES["words"]))
+_NAME_NOT = re.compile("|".join(f"(?:{w})" for w in _NAMES["not_words"]))
+_NAME_NOT_FOLDER = re.compile("|".join(f"(?:{w})" for w in _NAMES["not_folders"]))
+_NAME_EXTENSIONS = frozenset(_NAMES["extensions"])
+_AGENT_TOKENS = re.compile("|".join(f"(?:{w})" for w in _NAMES["agent-tokens"]["paths"]))
+_CAPTURED_BLOCK = re.compile("|".join(f"(?:{w})" for w in _NAMES["captured"]["block"]))
+_CAPTURED_CONFIRM = re.compile("|".join(f"(?:{w})" for w in _NAMES["captured"]["confirm"]))
+_NAME_SEPARATORS = re.compile(r"[\s._\-+()\[\]]+")
+_EXTENSION = re.compile(r"\.([a-z0-9]{1,8})$")
+
+
+def _stem(name: str) -> tuple[str, str]:
+    """(`_`-joined words of a file's base name, lower case, with `_` at both ends; its extension)."""
+    ext = ""
+    low = name.lower()
+    while (m := _EXTENSION.search(low)) and m.group(1) in _NAME_EXTENSIONS and m.group(1):
+        ext = ext or m.group(1)
+        low = low[: m.start()]
+    humped = _NAME_HUMPS.sub("_", name[: len(low)]).lower() if len(name) >= len(low) else low
+    return "_" + _NAME_SEPARATORS.sub("_", humped).strip("_") + "_", ext
+
+
+@functools.lru_cache(maxsize=1024)
+def secret_file_name(path: str) -> str | None:
+    """What a file's name says it keeps, when that is passwords, keys, logins, bank or card details, a wallet or
+    recovery codes (`API_infor.txt`, `ssh-info.txt`, `bankaccount.txt`, `passwörter.txt`, `密码.txt`), or None: a
+    program's source, a word list, a template or documentation is not such a note."""
+    path = path.replace("\\", "/")
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    if not name or len(name) > 120:
+        return None
+    m = _EXTENSION.search(name.lower())
+    if m and m.group(1) not in _NAME_EXTENSIONS:
+        return None
+    stem, _ = _stem(name)
+    hit = _NAME_WORDS.search(stem)
+    if hit is None or _NAME_NOT.search(stem) or _NAME_NOT_FOLDER.search(path.lower()):
+        return None
+    return f"a file named for what it keeps ({hit.group(0).strip('_')}): passwords, keys, logins or money details"
+
+
+def agent_token_file(path: str) -> str | None:
+    """A coding agent's or editor's MCP settings file, whose servers' environments hold their API tokens."""
+    low = path.replace("\\", "/").lower()
+    if _AGENT_TOKENS.search(low):
+        return "a coding agent's MCP settings, where each server's API token is kept in the clear"
+    return None
+
+
+def captured_credentials(path: str) -> str | None:
+    """"block" for what a phishing kit captured, in its own folder (zphisher's `.server/www/usernames.txt`,
+    evilginx's `data.db`, SET's reports); "confirm" when only the names say so (`auth/ip.txt`); None otherwise."""
+    low = path.replace("\\", "/").lower()
+    if _CAPTURED_BLOCK.search(low):
+        return "block"
+    if _CAPTURED_CONFIRM.search(low):
+        return "confirm"
+    return None

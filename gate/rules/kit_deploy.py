@@ -8,6 +8,8 @@ source dumped from its open version-control folder.
 - `confirm.nav.kit-archive`: opening an archive's address on such a host.
 - `confirm.nav.brand-subdomain`: a host whose first labels spell a brand and a country or top-level name
   (`<brand>.<country>.`) under a site that is not the brand's: a look-alike address made of subdomains.
+- `block.files.phishing-kit`: a phishlet (evilginx's `proxy_hosts`/`phish_sub`/`auth_tokens`, Modlishka's
+  `phishingDomain`/`credParams`) or a page that writes, mails or posts on the password typed into it, written.
 - `confirm.shell.source-dump`: a tool that rebuilds a site's source from its exposed `/.git/`, `/.svn/`, `/.hg/` or
   `.DS_Store` (git-dumper, GitTools, dvcs-ripper, GitHack, goop), run by name or as a script, or a recursive download
   of such a folder (`wget -r https://site/.git/`).
@@ -223,4 +225,62 @@ def source_dump(ctx: Context) -> CheckResult:
     return None
 
 
-RULES: tuple[Rule, ...] = (kit_deploy, kit_download, kit_archive, brand_subdomain_host, source_dump)
+# -- a phishing kit's own files written ----------------------------------------------------------------------------
+
+# an evilginx phishlet (proxy_hosts with phish_sub/orig_sub, the session cookies to take), a Modlishka or Muraena
+# configuration (the phishing domain in front of a target, the credential parameters to log)
+_PHISHLET = re.compile(r"\bproxy_hosts\s*:[\s\S]{0,2000}?\b(phish_sub|orig_sub)\b|\bauth_tokens\s*:[\s\S]{0,2000}?"
+                       r"\bkeys\s*:|\bphish_sub\s*:|\"(phishingdomain|credparams|trackingparam)\"\s*:|"
+                       r"^\s*phishing\s*=\s*\"[\w.-]+\"", re.IGNORECASE | re.MULTILINE)
+# a page that keeps what is typed into its password field: the posted password written to a file, mailed or sent
+# to a chat bot (PHP, Python, Node), the shape of every kit's login.php
+_SECRET_FIELD = (r"([\w-]*(password|passwd|passwort|contrase|senha|passphrase)[\w-]*|"
+                 r"([\w-]*[_-])?(pass|pwd|pw|pin|otp|cvv2?|mdp)\d?)")
+_POSTED_SECRET = re.compile(rf"\$_(post|request|get)\s*\[\s*['\"]{_SECRET_FIELD}['\"]|"
+                            rf"request\.(form|values|args)\s*(\[|\.get\()\s*['\"]{_SECRET_FIELD}['\"]|"
+                            r"req\.body\.\w*(password|passwd|pwd)\w*|req\.body\.(pass|pin|otp|cvv)\b", re.IGNORECASE)
+_KEPT = re.compile(r"\b(file_put_contents|fwrite|fputs|error_log|appendfilesync|appendfile|writefilesync)\s*\(|"
+                   r"\bfopen\s*\([^)]*['\"]a\+?['\"]|\bopen\s*\([^)]*['\"]a\+?['\"]|\bmail\s*\(|"
+                   r"api\.telegram\.org/bot|discord(app)?\.com/api/webhooks", re.IGNORECASE)
+
+
+@rule("block.files.phishing-kit", "a phishing kit's phishlet or credential-keeping page written", risk=Risk.CRITICAL,
+      types=("file_write",))
+def phishing_kit_file(ctx: Context) -> CheckResult:
+    """A file written that is a phishing kit's working part: an evilginx phishlet (the sign-in hosts to proxy and
+    the session cookies to take), a Modlishka or Muraena configuration, or a page that keeps the password typed into
+    it (the posted password written to a file, mailed or sent to a chat bot): the look-alike sign-in that takes
+    people's logins."""
+    content = getattr(ctx.action, "content", "") or ""
+    if not content or len(content) > 400_000:
+        return None
+    low = content[:200_000]
+    if ("phish" in low.lower() or "proxy_hosts" in low or "auth_tokens" in low or "credParams" in low) and \
+            _PHISHLET.search(low):
+        return "writes a phishing kit's phishlet: the sign-in hosts it proxies and the session cookies it takes"
+    if _POSTED_SECRET.search(low) and _KEPT.search(low) and (kept := _kept_secret(low)):
+        return f"writes a page that keeps the password posted to it ({kept[:40]}): a phishing kit's login page"
+    return None
+
+
+_ASSIGNED = re.compile(r"(\$?[A-Za-z_]\w*)\s*\.?=(?!=)")
+
+
+def _kept_secret(code: str) -> str | None:
+    """The posted password a statement writes to a file, mails or posts on: in the writing statement itself, or
+    through a variable an earlier statement filled with it (`$msg = "Pass: ".$_POST['pass']; mail($to, $s, $msg)`)."""
+    carriers: set[str] = set()
+    for statement in re.split(r"[;\n]", code):
+        posted = _POSTED_SECRET.search(statement)
+        names = [n for n in carriers if n in statement]
+        if _KEPT.search(statement) and (posted or names):
+            return posted.group(0) if posted else names[0]
+        if posted or names:
+            m = _ASSIGNED.match(statement.strip())
+            if m:
+                carriers.add(m.group(1))
+    return None
+
+
+RULES: tuple[Rule, ...] = (kit_deploy, kit_download, kit_archive, brand_subdomain_host, source_dump,
+                           phishing_kit_file)

@@ -38,7 +38,8 @@ Where things are (add a program or a flag in the one place it belongs):
 - rooms of one effect each: shell_relays (relay clients, DNS and ICMP channels, post-exploitation listeners, also
   as an interpreter's script), shell_notices (notifications and message boxes that phish), shell_agents
   (security agents' files, packages and install records removed), shell_agent_config (a coding agent's settings
-  and MCP servers changed from the shell), shell_personal (photo, message and contact
+  and MCP servers changed from the shell), shell_harvest (secrets harvested across a machine, a phishing kit
+  operated), shell_personal (photo, message and contact
   libraries exported, then sent away in the same line).
 - reading a cmd.exe or PowerShell line: gate/winshell.py, with its data in resources/winshell.toml.
 """
@@ -66,6 +67,7 @@ from gate.rules import (
     shell_context,
     shell_effects,
     shell_env,
+    shell_harvest,
     shell_notices,
     shell_personal,
     shell_ransom,
@@ -387,6 +389,7 @@ class Detector(
         shell_catalogue.whole(analysis, add)
         shell_sources.judge(analysis, add)
         shell_agent_config.line(analysis, add)
+        shell_harvest.line(analysis, add)
         if "do" in analysis.source and "for" in analysis.source:
             self.loop_rewrite(analysis, add)
         downloaded: dict[str, str] = {}

@@ -460,6 +460,12 @@ _FOR_LOOP = re.compile(r"\bfor\s+(?P<var>[A-Za-z_]\w*)\s+in\s+(?P<items>[^;\n]{1
 _LOOP_ROOTS = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=\())(?:find\s+)?([\"']?(?:/|~|\$home\b|\$\{home\})[^\s;)|]*)", re.I)
 
 
+# the tests of a find that narrow what it picks (`-type f` alone picks every file: it narrows nothing)
+_FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-mtime", "-mmin", "-atime",
+                           "-ctime", "-newer", "-size", "-user", "-group", "-perm", "-empty", "-wholename", "-links",
+                           "-inum", "-samefile", "-cmin", "-amin", "-newermt", "-nouser"})
+
+
 def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list[str]] | None:
     """The search whose results `cmd` is run on, and the folders it searches: find -exec, find piped into
     xargs, or a recursive grep's list of files (`grep -rl x /etc | xargs sed -i ...`)."""
@@ -790,6 +796,11 @@ class DestructiveChecks:
         if name in ("remove-item", "ri") and any("," in a for _, a in operands):
             # PowerShell's list of paths (`Remove-Item .\bin, .\obj`): each item is a path of its own
             operands = [(i, part.strip()) for i, a in operands for part in a.split(",") if part.strip()]
+        if name in ("shred", "gshred"):
+            # shred's passes and size take a value (`-n 1`, `-s 4K`, `--random-source FILE`): not files to shred
+            operands = [(i, a) for i, a in operands if not (cmd.argv[i - 1] in ("--random-source", "--iterations",
+                                                                                 "--size") or
+                                                          re.fullmatch(r"-[a-zA-Z]*[ns]", cmd.argv[i - 1]))]
         words = set(cmd.words[1:])
         recursive = bool(flags & {"-r", "-R", "--recursive"}) or (name in ("rd", "rmdir") and "/s" in words) or \
             (name in ("remove-item", "ri") and any(w.startswith("-r") for w in words)) or \
@@ -800,6 +811,15 @@ class DestructiveChecks:
             operands = [(i, a) for i, a in operands if not a.startswith("/") or ":" in a]
         if not operands:
             if cmd.found and "xargs" in cmd.via and not self.fed_leftovers(cmd, analysis):
+                searched = _searched_from(cmd, analysis)
+                root = next((hit for r in (searched[1] if searched else ()) if (hit := self.protected_target(cmd, r))),
+                            None)
+                if root is not None and searched is not None and searched[0].name == "find" and \
+                        not any(w in _FIND_FILTERS for w in searched[0].words):
+                    # `find "$HOME" -type f | xargs shred -u`: every file a search of a home or a system tree finds
+                    add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                                f"{verb} every file a search of {root} finds (xargs){where}", cmd.span))
+                    return
                 add(Finding("confirm.shell.destructive", Risk.HIGH,
                             f"{name} {'-r ' if recursive else ''}on whatever xargs is given{where}", cmd.span))
             return
@@ -926,10 +946,7 @@ class DestructiveChecks:
         if "-delete" not in words and exec_deleter is None:
             return
         # (`-type f` alone picks every file: it narrows nothing)
-        filters = any(w in ("-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-mtime", "-mmin",
-                            "-atime", "-ctime", "-newer", "-size", "-user", "-group", "-perm", "-empty", "-wholename",
-                            "-links", "-inum", "-samefile", "-cmin", "-amin", "-newermt", "-nouser")
-                      for w in words)
+        filters = any(w in _FIND_FILTERS for w in words)
         how = "-delete" if "-delete" in words else f"-exec {exec_deleter}"
         named = self.credentials_searched(cmd, [r for i, r in roots if i not in cmd.dynamic])
         if named is not None:

@@ -24,7 +24,8 @@ def test_an_ai_clients_key_file_read_asks_as_file_and_as_shell(path):
     assert "confirm.shell.secret-read" in judge({"type": "shell", "command": f"cat {path}"}).rules
 
 
-@pytest.mark.parametrize("path", ["~/.gemini/settings.json", "~/.config/aichat/roles.yaml", "~/proj/sgptrc.md"])
+# (Gemini CLI's settings.json holds its MCP servers' tokens: it asks, tests/gate/test_harvest_kits_and_names.py)
+@pytest.mark.parametrize("path", ["~/.gemini/GEMINI.md", "~/.config/aichat/roles.yaml", "~/proj/sgptrc.md"])
 def test_their_other_settings_pass(path):
     assert judge({"type": "file_read", "path": path}).decision is Decision.ALLOW
 
