@@ -2700,6 +2700,15 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
     return None
 
 
+def command_text(ctx: Context) -> str:
+    """The command line an action runs: a shell action's command, or the line(s) text typed into a terminal
+    makes (`command_facts`); "" for anything else. For the rules that read the line as text."""
+    if ctx.type == "shell":
+        return getattr(ctx.action, "command", "") or ""
+    facts = ctx.derived(command_facts) if ctx.type == "type" else None
+    return facts.source if facts is not None else ""
+
+
 def alternation(patterns: list[str]) -> re.Pattern[str] | None:
     """One regex for a list of patterns (None for an empty list); built once per policy."""
     if not patterns:

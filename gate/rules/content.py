@@ -52,6 +52,7 @@ from gate.model import Hit, Risk, Script, Shell
 from gate.paths import file_facts
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.shell_vocab import SHELL_TYPES
 from gate.rules.typed import judge_as
 from gate.shell import command_facts
 
@@ -356,7 +357,7 @@ _EXEC_MODE = re.compile(r"^(?:[ugoa]*\+[rwst]*x[rwxst]*|[0-7]?[0-7][1357][0-7][0
 
 
 @rule("confirm.shell.fresh-executable", "Makes a file executable and runs it at once, its content unseen",
-      risk=Risk.MEDIUM, types=("shell",), confidence=0.8)
+      risk=Risk.MEDIUM, types=SHELL_TYPES, confidence=0.8)
 def fresh_executable(ctx: Context) -> CheckResult:
     """`chmod +x F && ./F`: a file that was not a program a moment ago is made one and started in the same
     line, and deskgate saw nothing of what it holds (a file the agent wrote in this session is judged by its

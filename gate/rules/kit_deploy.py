@@ -27,6 +27,8 @@ from gate.catalogue import DATA as _CATALOGUE
 from gate.destinations import _BOOK as _DESTINATIONS
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.shell_vocab import SHELL_TYPES
+from gate.shell import command_text
 
 __all__ = ["RULES", "brand_subdomain", "kit_host"]
 
@@ -137,23 +139,23 @@ def _kit_verdict(command: str) -> tuple[str | None, str | None]:
 
 
 @rule("block.shell.kit-deploy", "a phishing kit fetched from a throwaway host into a web server's folder",
-      risk=Risk.CRITICAL, types=("shell",))
+      risk=Risk.CRITICAL, types=SHELL_TYPES)
 def kit_deploy(ctx: Context) -> CheckResult:
     """A command that fetches an archive from a free dynamic-DNS name (`*.duckdns.org`, `*.ddns.net`, `*.myvnc.com`)
     or a host that spells a brand it does not belong to, and unpacks or saves it into a web server's folder
     (`/var/www/html`, `public_html`, `htdocs`, `wwwroot`): it publishes a phishing kit's look-alike pages."""
-    command = getattr(ctx.action, "command", "") or ""
+    command = command_text(ctx)
     if "://" not in command:
         return None
     return _kit_verdict(command)[0]
 
 
 @rule("confirm.shell.kit-download", "an archive fetched and unpacked from a host that spells a brand it is not",
-      risk=Risk.HIGH, types=("shell",))
+      risk=Risk.HIGH, types=SHELL_TYPES)
 def kit_download(ctx: Context) -> CheckResult:
     """A command that fetches an archive from a dynamic-DNS name spelling a brand, or a host spelling a brand it
     does not belong to, and unpacks it: the shape of a phishing kit being set up."""
-    command = getattr(ctx.action, "command", "") or ""
+    command = command_text(ctx)
     if "://" not in command:
         return None
     block, confirm = _kit_verdict(command)
@@ -204,13 +206,13 @@ _DUMPERS = frozenset(n.lower() for n in _CATALOGUE.get("source_dumpers", {}).get
 
 
 @rule("confirm.shell.source-dump", "a site's source rebuilt from its exposed version-control folder",
-      risk=Risk.HIGH, types=("shell",))
+      risk=Risk.HIGH, types=SHELL_TYPES)
 def source_dump(ctx: Context) -> CheckResult:
     """A tool that rebuilds a web site's source from a `/.git/`, `/.svn/`, `/.hg/` folder or a `.DS_Store` left open
     on its server (git-dumper, GitTools, dvcs-ripper, GitHack, goop), run by name or as a script, or a recursive
     download of such a folder: code and secrets the site never published, only for a site one owns or is engaged
     to test."""
-    command = getattr(ctx.action, "command", "") or ""
+    command = command_text(ctx)
     if not command:
         return None
     low = command.lower()

@@ -43,7 +43,9 @@ from gate.hostile_hosts import command_hosts, one_edit_apart, sends_out, short_l
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.shell_vocab import SHELL_TYPES
 from gate.sensitive import find_secret, find_sensitive, password_shaped
+from gate.shell import command_text
 from gate.typed import Destination
 from gate.typed import destination as typed_destination
 from gate.urls import (
@@ -2082,14 +2084,14 @@ def direct_download(ctx: Context) -> CheckResult:
 
 
 @rule("block.shell.hostile-host-send", "a command that sends data to a host named as an attacker's or a C2 server",
-      risk=Risk.CRITICAL, types=("shell",), confidence=0.8)
+      risk=Risk.CRITICAL, types=SHELL_TYPES, confidence=0.8)
 def hostile_host_send(ctx: Context) -> CheckResult:
     """The command uploads, posts, pipes or resolves data (`curl -T`, `-d @file`, `--post-file`, `| nc`, `scp`,
     a lookup of `$(...).host`) to a host whose name says it is hostile (`evil.com`, `attacker-h9.example`,
     `exfil.example.org`, `c2.example.net`: the words test suites, detection rules and write-ups name an attacker's
     server with): what leaves goes to whoever the name says. Security projects whose names hold the words
     (`exploit-db.com`, `pwn.college`) pass."""
-    command = getattr(ctx.action, "command", None) or ""
+    command = command_text(ctx)
     hosts = command_hosts(command) if command else []
     if not hosts or not sends_out(command):
         return None
@@ -2098,12 +2100,12 @@ def hostile_host_send(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.hostile-host", "a command that reaches a host named as an attacker's or a C2 server",
-      risk=Risk.HIGH, types=("shell",), confidence=0.75)
+      risk=Risk.HIGH, types=SHELL_TYPES, confidence=0.75)
 def hostile_host_fetch(ctx: Context) -> CheckResult:
     """The command names a host whose name says it is hostile (`evil.com`, `malware.example`, `payload.` or `c2.`
     under any site): what it fetches from there is what the name says. File names (`evil.dll`) and security
     projects pass; sending data there blocks (`block.shell.hostile-host-send`)."""
-    command = getattr(ctx.action, "command", None) or ""
+    command = command_text(ctx)
     hosts = command_hosts(command) if command else []
     if not hosts or sends_out(command):
         return None
