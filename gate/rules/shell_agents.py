@@ -88,7 +88,12 @@ def judge(cmd: Command, where: str, add: Add) -> None:
             what = f"{name} uninstalls {agent[:60]}, a security agent"
     elif name == "pkgutil":
         if "--forget" in words and (agent := _named_agent(words)):
-            what = f"pkgutil --forget {agent[:60]} erases the record of a security agent's install"
+            # alone it erases only the install record (the agent keeps running): the last step of an uninstall,
+            # whose removing steps block on their own
+            add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                        f"pkgutil --forget {agent[:60]} erases the record of a security agent's install{where}",
+                        cmd.span))
+            return
     elif name in ("falconctl", "sentinelctl", "mdatp"):
         if any(w in ("uninstall", "unload", "-u", "--uninstall", "unprotect") for w in words):
             what = f"{name} uninstalls or unloads its security agent"

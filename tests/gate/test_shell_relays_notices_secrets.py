@@ -231,7 +231,6 @@ def test_personal_export_near_misses(command: str) -> None:
     "sudo apt-get purge -y falcon-sensor",
     "sudo dnf remove -y sentinelagent",
     "brew uninstall --cask malwarebytes",
-    "sudo pkgutil --forget com.crowdstrike.falcon.sensor",
     "winget uninstall 'Sophos Endpoint Agent'",
     "sudo mdatp uninstall",
     "sudo /opt/sophos-spl/bin/uninstall.sh",
@@ -240,6 +239,12 @@ def test_personal_export_near_misses(command: str) -> None:
 ])
 def test_security_agents_removed_block(command: str) -> None:
     blocked(command, "block.shell.defense-evasion")
+
+
+def test_a_security_agents_install_record_erased_alone_asks() -> None:
+    """Erasing only the receipt leaves the agent running: the uninstall steps around it are what block."""
+    a = shell("sudo pkgutil --forget com.crowdstrike.falcon.sensor")
+    assert a.decision.value == "confirm" and "confirm.shell.defense-evasion" in a.rules
 
 
 @pytest.mark.parametrize("command", [
