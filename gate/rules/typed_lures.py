@@ -88,6 +88,7 @@ from gate.fields import (
     text_of,
 )
 from gate.model import Risk
+from gate.rules import form_attack
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import password_in_message
 from gate.sensitive import Sensitive, find_sensitive, luhn_valid
@@ -2006,4 +2007,4 @@ RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, phi
                            exfil_image, live_exam_help, lookalike_trusted,
                            contacts_handed_over, identity_documents_block, identity_documents_confirm,
                            national_id_in_message, password_sent, call_forwarding, premium_forward, admin_granted,
-                           public_access_policy, public_write_policy)
+                           public_access_policy, public_write_policy, *form_attack.RULES)
