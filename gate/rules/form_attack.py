@@ -77,7 +77,8 @@ _CODE_HOSTS = re.compile(
     r"gemini\.google\.com|learn\.microsoft\.com)$")
 _CODE_FIELD = re.compile(
     r"\b(?:code|snippet|source|html|markup|sql|query editor|editor|body|question|answer|comment|description|"
-    r"markdown|payload example|sample|template|regex|pattern|test string|prompt)\b")
+    r"markdown|payload example|sample|template|regex|pattern|test string|prompt|scripts?|javascript|js|css|"
+    r"custom html|widget|tag manager|custom tag|header|footer|theme|plugin|snippet)\b")
 
 
 def _page(ctx: Context) -> UrlParts | None:
