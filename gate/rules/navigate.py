@@ -1446,6 +1446,9 @@ def agent_check_block(ctx: Context) -> CheckResult:
 # a click that leaves or refuses a page: never the step a scam page wants
 _LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
                     r"decline|deny|reject|block|skip|"
+                    # the same in other languages
+                    r"abbrechen|schließen|zurück|annuler|fermer|retour|cancelar|cerrar|volver|fechar|voltar|"
+                    r"annulla|chiudi|indietro|annuleren|sluiten|terug|キャンセル|閉じる|戻る|取消|关闭|關閉|返回|"
                     # a browser's dangerous-site warning: the way out
                     r"back to safety|go back to safety|leave (?:this )?site|close (?:this )?(?:tab|page)|"
                     r"get me out of here|take me back|zurück zur sicherheit|retour en lieu sûr|"
@@ -1477,6 +1480,11 @@ _SIGNIN_FIELD = re.compile(r"\b(?:e ?mail|email address|user ?name|login|sign in
                            r"apple id|microsoft account|correo|courriel|adresse e ?mail|e ?mail adresse|benutzername|"
                            r"nome utente|usuario|identifiant|логин|почта|メール|이메일|邮箱)\b")
 _SIGNIN_NAME = re.compile(r"^\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$")
+
+
+# a click that moves through a page or unfolds it, and does nothing there
+_READ_ON = re.compile(r"^\W*(?:(?:scroll )?(?:down|up|left|right)(?: arrow)?|scroll(?: down| up)?|(?:show|read|see) "
+                      r"more|more|expand|collapse|next page|previous page|page \d+)\W*$", re.I)
 
 
 def _harvest(ctx: Context) -> bool:
@@ -1527,10 +1535,14 @@ def scam_page_action(ctx: Context) -> CheckResult:
 def scam_page_action_confirm(ctx: Context) -> CheckResult:
     """A click or typing on a page that opening would ask about as `confirm.nav.brand-elsewhere` or
     `confirm.nav.lure-word`, or ordinary typing (a name, an e-mail to look up) on a page that opening would block.
-    Close, Cancel, Back and Report pass. The typed text is redacted."""
+    Close, Cancel, Back and Report pass (in several languages), and so does scrolling or unfolding the page. The typed
+    text is redacted."""
     v = ctx.derived(_page_destination)
     if v is None or (v.level != "confirm" and not (ctx.action.type == "type" and not _harvest(ctx))):
         return None
+    target = ctx.action.target
+    if ctx.action.type == "click" and target is not None and target.label and _READ_ON.match(target.label):
+        return None  # scrolling or unfolding the page only reads it
     act = _acted_on(ctx)
     return f"{act} on a page that may imitate another: {v.why}" if act else None
 
