@@ -1257,7 +1257,22 @@ def _destination(url: str | None) -> Verdict | None:
     parts = split_url(url) if url else None
     if parts is None or parts.scheme not in _WEB or not parts.host:
         return None
-    return judge(parts.host, parts.path)
+    found = judge(parts.host, parts.path)
+    if found is None and parts.scheme == "https" and parts.port in (None, 443) and _public_address(parts.host):
+        # a certificate is for a name: a secure page at a bare public address on the default port is a throwaway
+        # server's (a fake human check, a kit), where a person's own device or a lab is reached by name or port
+        return Verdict("confirm", "lure-word", f"a secure page at the bare public address {parts.host}")
+    return found
+
+
+def _public_address(host: str) -> bool:
+    ip = ip_of(host)
+    return ip is not None and ip.is_global and str(ip) not in _RESOLVERS
+
+
+# public resolvers whose own pages answer at their address
+_RESOLVERS = frozenset({"1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4", "9.9.9.9", "149.112.112.112", "208.67.222.222",
+                        "94.140.14.14", "2606:4700:4700::1111"})
 
 
 def _nav_destination(ctx: Context) -> Verdict | None:
@@ -1316,7 +1331,9 @@ def lure_words_host(ctx: Context) -> CheckResult:
       types=NAV, confidence=0.6)
 def lure_word_host(ctx: Context) -> CheckResult:
     """One lure term (`[lures]`) in the host's own name or its page's path, under an abused top-level name: a sign
-    worth a look, not proof (real sites use those names too). The same words on any other top-level name pass."""
+    worth a look, not proof (real sites use those names too). The same words on any other top-level name pass. A
+    secure (https) page at a bare public address on the default port asks too: certificates are for names, and
+    fake human checks and kits are served so."""
     return _verdict(ctx, "lure-word")
 
 

@@ -88,3 +88,18 @@ def test_click_on_a_support_scam_page_asks() -> None:
 @pytest.mark.parametrize("label", ["Cancel", "キャンセル", "Abbrechen", "down arrow", "Scroll down", "Show more"])
 def test_leaving_or_reading_a_support_scam_page_passes(label: str) -> None:
     assert click(label, "https://someone.github.io/windows-defender-alert/") == "allow"
+
+
+@pytest.mark.parametrize("url", ["https://198.18.0.77/", "https://45.83.12.9/verify"])
+def test_a_secure_page_at_a_bare_public_address_asks(url: str) -> None:
+    assert nav(url) in {"confirm", "block"}
+
+
+def test_a_robot_check_on_such_a_page_asks() -> None:
+    assert click("I am human", "https://45.83.12.9/") in {"confirm", "block"}
+
+
+@pytest.mark.parametrize("page", ["https://1.1.1.1/", "https://192.168.1.1/", "http://45.83.12.9:8080/",
+                                  "https://45.83.12.9:8443/dashboard", "https://10.0.0.5/admin"])
+def test_clicks_on_own_devices_labs_and_resolver_pages_pass(page: str) -> None:
+    assert click("Search", page) == "allow"
