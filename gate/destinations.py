@@ -348,6 +348,158 @@ def _public_ip(host: str) -> bool:
         (ip is not None and str(ip).startswith(("192.0.2.", "198.51.100.", "203.0.113.")))
 
 
+# -- gaming and giveaway hosts, fake human checks, tech-support pages (`[scam-hosts]`) ----------------------------
+_SC = _BOOK["scam-hosts"]
+_SC_OWN = frozenset(_SC["own"])
+_SC_NAMES = frozenset(_SC["names"])
+_SC_MISSPELT = tuple(_SC["misspelt"])
+_SC_DECOYS = frozenset(_SC["misspelt_decoys"])
+_SC_STRONG = frozenset(_SC["strong"])
+_SC_SOFT = frozenset(_SC["soft"])
+_SC_WORDS = _SC_NAMES | _SC_STRONG | _SC_SOFT
+_CF = frozenset(_SC["cloudflare"])
+_CF_OWN = frozenset(_SC["cloudflare_own"])
+_CF_CHALLENGE = frozenset(_SC["challenge"])
+_HUMAN_CHECK = frozenset(_SC["human_check"])
+_TS_VENDORS = frozenset(_SC["support_vendors"])
+_TS_WORDS = frozenset(_SC["support_words"])
+_TS_OWN = frozenset(_SC["support_own"])
+_PART = re.compile(r"[a-z]+|[0-9]+")
+_SC_DIGITS = str.maketrans({"0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t"})
+
+
+def _under_any(host: str, domains: frozenset[str]) -> bool:
+    labels = host.split(".")
+    return any(".".join(labels[i:]) in domains for i in range(len(labels)))
+
+
+def _one_off(word: str, name: str) -> bool:
+    """`word` is `name` with one letter changed, added, dropped or two swapped (two edits for twelve letters or
+    more), and is not `name` itself."""
+    limit = 2 if len(name) >= 12 else 1
+    if word == name or abs(len(word) - len(name)) > limit or word[0] != name[0]:
+        return False
+    if len(word) == len(name) and any(word == name[:i] + name[i + 1] + name[i] + name[i + 2:]
+                                      for i in range(len(name) - 1)):
+        return True  # two letters swapped
+    prev = list(range(len(name) + 1))
+    for i, a in enumerate(word, 1):
+        cur = [i]
+        for j, b in enumerate(name, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a != b)))
+        prev = cur
+    return prev[-1] <= limit
+
+
+def _glued(part: str) -> list[str]:
+    """The known words of a run-together part: the part itself, or two known words end to end (`hypesquadjoin`)."""
+    if part in _SC_WORDS:
+        return [part]
+    for i in range(3, len(part) - 1):
+        head, tail = part[:i], part[i:]
+        if head in _SC_WORDS and tail in _SC_WORDS:
+            return [head, tail]
+    for w in _SC_STRONG:
+        if len(w) >= 5 and part.startswith(w) and len(part) - len(w) >= 2 and w not in ("skins", "badge"):
+            return [w]  # a strong lure with letters after it (`nitroshopru`, `hypesquadform`)
+    return []
+
+
+def gaming_lure(host: str) -> Verdict | None:
+    """A gaming, chat or giveaway brand's name misspelt (`dlscord-`, `steamcommunlty.`), or written beside what its
+    kits offer (`<brand>-nitro`, `<brand>-testers`), or those offers alone (`hypesquad-<x>`, `nitro-gift`,
+    `badges-verification`) on a host that is not the brand's: block; one kit word beside an ordinary one asks."""
+    if _under_any(host, _SC_OWN):
+        return None
+    reg = registrable(host)
+    labels = host.split(".")
+    named = [*labels[:len(labels) - len(reg.split("."))], reg.split(".")[0]]
+    parts = [p for label in named if label not in ("www", "m")
+             for p in _PART.findall(label.translate(_SC_DIGITS) if any(c.isalpha() for c in label) else label)]
+    words: list[str] = []
+    for p in parts:
+        if p in _SC_NAMES and p not in host:  # digits written for its letters (`r0blox`)
+            return Verdict("block", "brand-lure", f"{host} writes {p!r} with digits for letters, and is not its site")
+        if p not in _SC_DECOYS and len(p) >= 6:
+            for name in _SC_MISSPELT:
+                if _one_off(p, name) or (len(p) > len(name) and _one_off(p[:len(name)], name) and
+                                         p[len(name):] in _SC_WORDS):
+                    return Verdict("block", "brand-lure", f"{host} misspells {name!r}, and is not its site")
+        words += _glued(p)
+    brands = [w for w in words if w in _SC_NAMES]
+    strong = [w for w in words if w in _SC_STRONG]
+    soft = [w for w in words if w in _SC_SOFT]
+    if brands and (strong or soft) and not own_site(host):
+        level = "block" if strong or len(set(soft)) >= 2 else "confirm"
+        return Verdict(level, "brand-lure" if level == "block" else "brand-elsewhere",
+                       f"{host} writes {brands[0]!r} beside {(strong or soft)[0]!r}, and is not {brands[0]}'s site")
+    if any(w.startswith("hypesq") for w in strong) or len(set(strong)) >= 2 or ("nitro" in strong and soft):
+        return Verdict("block", "lure-words", f"{host} is named with what giveaway kits offer: "
+                                              f"{', '.join(sorted(set(strong + soft))[:3])}")
+    if strong and soft and len(parts) <= 3:
+        return Verdict("confirm", "lure-word", f"{host} is named with {strong[0]!r} and {soft[0]!r}")
+    return None
+
+
+def _segment_words(seg: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", seg.lower()) if w]
+
+
+def fake_human_check(host: str, path: str) -> Verdict | None:
+    """A path that copies Cloudflare's "verify you are human" check (`/cloudflare/challenge/`, `/ishuman/`,
+    `/humanverification/`) on a host that is not Cloudflare's and outside `/cdn-cgi/`, where Cloudflare's own check
+    runs on the site it guards: the ClickFix page that has the visitor paste a command. Blocks."""
+    low = (path or "").lower()
+    if len(low) < 4 or low.startswith("/cdn-cgi/") or _under_any(host, _CF_OWN):
+        return None
+    segs = [_segment_words(s) for s in low.split("/") if s]
+    segs = [s for s in segs if 0 < len(s) <= 3]  # a slug of prose (`how-cloudflare-challenges-work`) is a page name
+    flat = [w for s in segs for w in s]
+    joined = ["".join(s) for s in segs]
+    human = next((j for j in joined + flat if j in _HUMAN_CHECK), None)
+    names_cf = any(w in _CF or any(w.startswith(c) for c in _CF if len(c) >= 9) for w in flat)
+    step = next((w for w in flat if w in _CF_CHALLENGE), None)
+    if names_cf and (step or human):
+        return Verdict("block", "brand-lure", f"{host} serves a page named as Cloudflare's human check "
+                                              f"({step or human!r}) and is not Cloudflare's")
+    if human and sum(j in _HUMAN_CHECK or j in _CF_CHALLENGE for j in joined) >= 2:
+        return Verdict("block", "lure-words", f"{host} serves a page named as a human check ({human!r})")
+    return None
+
+
+def support_scam(host: str, path: str) -> Verdict | None:
+    """A software vendor's name beside a support, alert or call word in one short host label, or path segment of a
+    hosting platform's tenant, a bulk-registered name or a bare address (`microsoft-support`,
+    `windows-defender-alert`), on a site that is not the vendor's: a tech-support scam's page. Asks."""
+    if _under_any(host, _TS_OWN):
+        return None
+    reg = registrable(host)
+    labels = host.split(".")
+    pieces = [*labels[:len(labels) - len(reg.split("."))], reg.split(".")[0]]
+    if ip_of(host) is not None or abused_tld(host) or any(".".join(labels[i:]) in _HOSTING
+                                                           for i in range(1, len(labels))):
+        pieces += (path or "").split("/")  # a path names the page only where anyone may publish one
+    for piece in pieces:
+        words = _segment_words(piece)
+        if not 2 <= len(words) <= 4:
+            continue
+        vendor = next((w for w in words if w in _TS_VENDORS), None)
+        word = next((w for w in words if w in _TS_WORDS and w != vendor), None)
+        if vendor and word:
+            return Verdict("confirm", "brand-elsewhere", f"{host} names a {vendor!r} {word!r} page and is not "
+                                                         f"{vendor}'s site")
+    return None
+
+
+def scam_host(host: str, path: str) -> Verdict | None:
+    """A gaming giveaway's host, a fake human check's page or a tech-support scam's page, in that order."""
+    if ip_of(host) is None:
+        found = gaming_lure(host)
+        if found is not None:
+            return found
+    return fake_human_check(host, path) or support_scam(host, path)
+
+
 @functools.lru_cache(maxsize=2048)
 def judge(host: str, path: str) -> Verdict | None:
     """What the destination claims to be, and whether that blocks or asks:
@@ -355,10 +507,19 @@ def judge(host: str, path: str) -> Verdict | None:
     - a brand's name on a site not its own, with a lure word → block;
     - a distinctive brand name alone under an abused top-level name → block; elsewhere → confirm (an ordinary
       word or a bare subdomain label under an abused name asks; a hosting platform's tenant passes);
-    - two lure terms under an abused top-level name or at a public bare address → block; one → confirm.
+    - two lure terms under an abused top-level name or at a public bare address → block; one → confirm;
+    - first of all (`scam_host`): a gaming or giveaway brand misspelt or beside its kits' offers, a copy of
+      Cloudflare's human check, a vendor's support or alert page on a site not the vendor's.
     """
     if not host or is_loopback(host):
         return None
+    scam = scam_host(host, path) if ip_of(host) is None or _public_ip(host) else None
+    if scam is not None and scam.level == "block":
+        return scam
+    return _judge(host, path) or scam
+
+
+def _judge(host: str, path: str) -> Verdict | None:
     if ip_of(host) is not None:
         if not _public_ip(host):
             return None

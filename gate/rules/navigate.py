@@ -1257,7 +1257,22 @@ def _destination(url: str | None) -> Verdict | None:
     parts = split_url(url) if url else None
     if parts is None or parts.scheme not in _WEB or not parts.host:
         return None
-    return judge(parts.host, parts.path)
+    found = judge(parts.host, parts.path)
+    if found is None and parts.scheme == "https" and parts.port in (None, 443) and _public_address(parts.host):
+        # a certificate is for a name: a secure page at a bare public address on the default port is a throwaway
+        # server's (a fake human check, a kit), where a person's own device or a lab is reached by name or port
+        return Verdict("confirm", "lure-word", f"a secure page at the bare public address {parts.host}")
+    return found
+
+
+def _public_address(host: str) -> bool:
+    ip = ip_of(host)
+    return ip is not None and ip.is_global and str(ip) not in _RESOLVERS
+
+
+# public resolvers whose own pages answer at their address
+_RESOLVERS = frozenset({"1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4", "9.9.9.9", "149.112.112.112", "208.67.222.222",
+                        "94.140.14.14", "2606:4700:4700::1111"})
 
 
 def _nav_destination(ctx: Context) -> Verdict | None:
@@ -1316,7 +1331,9 @@ def lure_words_host(ctx: Context) -> CheckResult:
       types=NAV, confidence=0.6)
 def lure_word_host(ctx: Context) -> CheckResult:
     """One lure term (`[lures]`) in the host's own name or its page's path, under an abused top-level name: a sign
-    worth a look, not proof (real sites use those names too). The same words on any other top-level name pass."""
+    worth a look, not proof (real sites use those names too). The same words on any other top-level name pass. A
+    secure (https) page at a bare public address on the default port asks too: certificates are for names, and
+    fake human checks and kits are served so."""
     return _verdict(ctx, "lure-word")
 
 
@@ -1446,6 +1463,9 @@ def agent_check_block(ctx: Context) -> CheckResult:
 # a click that leaves or refuses a page: never the step a scam page wants
 _LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
                     r"decline|deny|reject|block|skip|"
+                    # the same in other languages
+                    r"abbrechen|schließen|zurück|annuler|fermer|retour|cancelar|cerrar|volver|fechar|voltar|"
+                    r"annulla|chiudi|indietro|annuleren|sluiten|terug|キャンセル|閉じる|戻る|取消|关闭|關閉|返回|"
                     # a browser's dangerous-site warning: the way out
                     r"back to safety|go back to safety|leave (?:this )?site|close (?:this )?(?:tab|page)|"
                     r"get me out of here|take me back|zurück zur sicherheit|retour en lieu sûr|"
@@ -1477,6 +1497,11 @@ _SIGNIN_FIELD = re.compile(r"\b(?:e ?mail|email address|user ?name|login|sign in
                            r"apple id|microsoft account|correo|courriel|adresse e ?mail|e ?mail adresse|benutzername|"
                            r"nome utente|usuario|identifiant|логин|почта|メール|이메일|邮箱)\b")
 _SIGNIN_NAME = re.compile(r"^\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*$")
+
+
+# a click that moves through a page or unfolds it, and does nothing there
+_READ_ON = re.compile(r"^\W*(?:(?:scroll )?(?:down|up|left|right)(?: arrow)?|scroll(?: down| up)?|(?:show|read|see) "
+                      r"more|more|expand|collapse|next page|previous page|page \d+)\W*$", re.I)
 
 
 def _harvest(ctx: Context) -> bool:
@@ -1527,10 +1552,14 @@ def scam_page_action(ctx: Context) -> CheckResult:
 def scam_page_action_confirm(ctx: Context) -> CheckResult:
     """A click or typing on a page that opening would ask about as `confirm.nav.brand-elsewhere` or
     `confirm.nav.lure-word`, or ordinary typing (a name, an e-mail to look up) on a page that opening would block.
-    Close, Cancel, Back and Report pass. The typed text is redacted."""
+    Close, Cancel, Back and Report pass (in several languages), and so does scrolling or unfolding the page. The typed
+    text is redacted."""
     v = ctx.derived(_page_destination)
     if v is None or (v.level != "confirm" and not (ctx.action.type == "type" and not _harvest(ctx))):
         return None
+    target = ctx.action.target
+    if ctx.action.type == "click" and target is not None and target.label and _READ_ON.match(target.label):
+        return None  # scrolling or unfolding the page only reads it
     act = _acted_on(ctx)
     return f"{act} on a page that may imitate another: {v.why}" if act else None
 
