@@ -204,3 +204,12 @@ def test_made_folder_under_drive_root_asks(path):
 @pytest.mark.parametrize("path", ["C:\\", "C:\\Windows", "C:\\Users", "C:\\Program Files", "E:\\"])
 def test_drive_root_and_system_folders_block(path):
     assert file("file_delete", path) == Decision.BLOCK
+
+
+@pytest.mark.parametrize("command", [
+    "gam user frank@corp.example print messages query subject:salary",
+    "gam user frank@corp.example show threads query is:unread",
+    "gam user frank@corp.example show backupcodes",
+])
+def test_admin_reading_a_persons_mail_or_codes_asks(command):
+    assert shell(command) in ASK_OR_BLOCK
