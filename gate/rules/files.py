@@ -318,10 +318,22 @@ def _is_root_like(path: str, roots: tuple[str, ...], home: str) -> str | None:
         return "a sandbox root"
     if any(is_within(r, path) for r in roots):
         return "a directory that contains a sandbox root"
-    body = path.split(":", 1)[1] if _DRIVE_ROOT.match(path[:3]) else path
-    if body.count("/") == 1:
+    if _DRIVE_ROOT.match(path[:3]):
+        # under a drive root only Windows' own top-level folders are the system's; another one (`C:\Download
+        # Temp`, `D:\Projects`) is a folder someone made there: deleting it asks as any folder outside does
+        body = path.split(":", 1)[1]
+        if body.count("/") == 1 and body[1:].lower() in _WINDOWS_TOP:
+            return "a top-level system directory"
+        return None
+    if path.count("/") == 1:
         return "a top-level directory"
     return None
+
+
+_WINDOWS_TOP = frozenset({"windows", "users", "program files", "program files (x86)", "programdata",
+                          "documents and settings", "recovery", "system volume information", "$recycle.bin",
+                          "boot", "efi", "perflogs", "windows.old", "msocache", "intel", "drivers", "config.msi",
+                          "inetpub", "pagefile.sys", "hiberfil.sys", "swapfile.sys", "bootmgr"})
 
 
 @rule("block.files.delete-root", "deleting a root, home or a sandbox root", risk=Risk.CRITICAL,

@@ -44,6 +44,10 @@ catalogue functions in resources/programs.toml under `# ---- tools of attack ---
   teed, redirected or edited there) under Apple's name (a `com.apple.` file name, or a Label of that name in the
   text written): a job dressed as the system's own, which Apple ships only in /System/Library
   (`block.shell.malicious-persistence`).
+- A credential stealer or other attack program built from its source or frozen into one executable (`go build`,
+  `cargo build`, `dotnet publish`, `msbuild`, `make`, PyInstaller, Nuitka, cx_Freeze, garble) when what is
+  built is named as one of those programs (its package, folder, project or script): making the tool asks as
+  fetching it does (`confirm.shell.attack-tool-download`).
 """
 
 from __future__ import annotations
@@ -575,6 +579,54 @@ def _collected_out(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) 
             return
 
 
+# -- attack programs built from source ---------------------------------------------------------------------------
+# compilers and freezers: the program name, then the verb that builds (None: any use builds)
+_BUILDERS: dict[str, frozenset[str] | None] = {
+    "go": frozenset({"build", "install"}), "garble": frozenset({"build"}), "cargo": frozenset({"build", "install"}),
+    "dotnet": frozenset({"build", "publish"}), "msbuild": None, "msbuild.exe": None, "csc": None, "csc.exe": None,
+    "make": None, "cmake": None, "pyinstaller": None, "nuitka": None, "nuitka3": None, "cxfreeze": None,
+    "mingw32-make": None, "x86_64-w64-mingw32-gcc": None, "i686-w64-mingw32-gcc": None,
+}
+# what `python -m` runs to freeze a script into an executable
+_FREEZERS = frozenset({"nuitka", "pyinstaller", "cx_freeze", "py2exe"})
+_PART = re.compile(r"[\\/=,:@]")
+_EXT = re.compile(r"\.(py|pyw|go|rs|cs|csproj|sln|spec|c|cpp|exe)$")
+
+
+def _tool_named(word: str) -> str | None:
+    """The attack program a build operand names (`./cmd/hack-browser-data/`, `--include-package=lazagne`,
+    `laZagne.py`, `SharpChrome.csproj`), or None."""
+    for part in _PART.split(word.lower()):
+        stem = _EXT.sub("", part.strip("'\".")) if part else ""
+        if len(stem) < 5 or stem in _COMMON_WORDS:
+            continue
+        for name in (stem, stem.replace("-", "").replace("_", "")):
+            if name in _TOOLS or any(f.decision == "block" for f in functions_for(name)):
+                return name
+    return None
+
+
+def _built_tool(cmd: Command, where: str, add: Add) -> None:
+    """A build of an attack program from its source: asks as fetching it does."""
+    name, words = cmd.name, cmd.words[1:]
+    if name in _SCRIPT_RUNNERS:
+        if "-m" not in words or words.index("-m") + 1 >= len(words) or \
+                words[words.index("-m") + 1].lower() not in _FREEZERS:
+            return
+        words = words[words.index("-m") + 2:]
+    else:
+        verbs = _BUILDERS[name]
+        if verbs is not None and not (words and words[0] in verbs):
+            return
+    if any(w in ("-h", "--help", "--version") for w in words):
+        return
+    tool = next((t for w in words if (t := _tool_named(w))), None)
+    if tool is not None:
+        add(Finding("confirm.shell.attack-tool-download", Risk.HIGH,
+                    f"{name} builds {tool}, a program made to steal credentials or attack, from its source{where}",
+                    cmd.span))
+
+
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """The steps of an attack this command takes part in (see the module docstring)."""
     name = cmd.name
@@ -602,6 +654,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _collected_out(cmd, analysis, where, add)
     if name in _CONTAINER_ENGINES and len(cmd.words) > 2:
         _container_image(cmd, where, add)
+    if (name in _BUILDERS or name in _SCRIPT_RUNNERS) and len(cmd.words) > 1:
+        _built_tool(cmd, where, add)
     if (cmd.redirects or name in _COPY_INTO or name in _EDIT_IN_PLACE) and \
             any("launch" in w for w in (*cmd.words, *(t for _, t in cmd.redirects))):
         _apple_dressed_job(cmd, analysis, where, add)
@@ -609,4 +663,4 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 
 NAMES = frozenset({*_SCRIPT_RUNNERS, *_CAPTURE, *_DOTFILE_TOOLS, *_SYNCERS, *_VM_PROBES, *_STORE_READERS, "exit",
                    *_OPENERS, "xattr", *_IMAGE_MOUNTERS, *_COLLECTORS, *_CONTAINER_ENGINES, *_COPY_INTO,
-                   *_EDIT_IN_PLACE, "cat", "echo", "printf"})
+                   *_EDIT_IN_PLACE, "cat", "echo", "printf", *_BUILDERS})

@@ -267,7 +267,9 @@ def _tool_info(cmd: Command) -> bool:
     words = cmd.words[1:]
     if not words or not any(_info_word(w) for w in words):
         return False
-    return all(_info_word(w) or (w.startswith("-") and "=" not in w) or w.isdigit() for w in words) and \
+    asks_help = not {"-h", "--help", "-help", "/?"}.isdisjoint(words)  # `tool browsers -h`: one module's help
+    return all(_info_word(w) or (w.startswith("-") and "=" not in w) or w.isdigit() or (asks_help and w.isalpha())
+               for w in words) and \
         not any(_TARGET_WORD.search(w) for w in words if not w.startswith("-"))
 
 

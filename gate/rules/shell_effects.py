@@ -1643,7 +1643,7 @@ def severity(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add
             add(Finding("block.shell.credential-dump", Risk.CRITICAL,
                         f"{name} reads {path}: the system's password hashes{where}", cmd.span))
             break
-    if name in _DUMPERS or \
+    if (name in _DUMPERS and {"-h", "--help", "-help", "/?"}.isdisjoint(words)) or \
             (name == "reg" and words[:1] and words[0].lower() == "save" and
              any(_RX_SEVERITY_3.search(w.lower()) for w in words)):
         add(Finding("block.shell.credential-dump", Risk.CRITICAL, f"{name} dumps stored credentials{where}",
