@@ -92,6 +92,13 @@ def _web_attack(ctx: Context) -> tuple[str, str] | None:
         return None
     if not any(c in text for c in "<'\"`;%"):
         return None
+    from gate.rules.typed import typed_verdict
+
+    if ctx.derived(destination) is Destination.ADDRESS_BAR or ctx.derived(typed_verdict).kind == "url":
+        return None  # an address typed is judged as the page it opens (the web-attack URL rules)
+    target = ctx.action.target
+    if target is None or not (target.label or target.name or target.role):
+        return None  # no field named: where it lands is unknown (an address typed bare asks as a probe)
     page = _page(ctx)
     if page is None or page.scheme not in ("http", "https") or not page.host or _CODE_HOSTS.search(page.host):
         return None

@@ -593,6 +593,11 @@ _PART = re.compile(r"[\\/=,:@]")
 _EXT = re.compile(r"\.(py|pyw|go|rs|cs|csproj|sln|spec|c|cpp|exe)$")
 
 
+# a builder's own verbs and make's usual targets: `go install X`, `make -n install` build X or the project
+_BUILD_WORDS = frozenset({"install", "uninstall", "build", "publish", "all", "clean", "test", "check", "dist",
+                          "release", "run"})
+
+
 def _tool_named(word: str) -> str | None:
     """The attack program a build operand names (`./cmd/hack-browser-data/`, `--include-package=lazagne`,
     `laZagne.py`, `SharpChrome.csproj`), or None."""
@@ -601,7 +606,7 @@ def _tool_named(word: str) -> str | None:
         if len(stem) < 5 or stem in _COMMON_WORDS:
             continue
         for name in (stem, stem.replace("-", "").replace("_", "")):
-            if name in _TOOLS or any(f.decision == "block" for f in functions_for(name)):
+            if name in _TOOLS or (name not in _BUILD_WORDS and any(f.decision == "block" for f in functions_for(name))):
                 return name
     return None
 
