@@ -20,6 +20,8 @@ from gate.content import MAX_CONTENT
 from gate.model import Risk
 from gate.packages import poisoned
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.shell_vocab import SHELL_TYPES
+from gate.shell import command_facts
 
 __all__ = ["RULES", "manifest_poison"]
 
@@ -82,4 +84,25 @@ def compromised_dependency(ctx: Context) -> CheckResult:
     return f"the dependency list names {spec}, a release an attacker published: the next install runs its code"
 
 
-RULES: tuple[Rule, ...] = (compromised_dependency,)
+@rule("block.shell.compromised-dependency", "a dependency list written from the shell to pull in a release an "
+      "attacker published", risk=Risk.CRITICAL, types=SHELL_TYPES)
+def shell_compromised_dependency(ctx: Context) -> CheckResult:
+    """The same manifests written by `echo`, `printf`, `tee` or a here-document (`printf 'ctx==0.2.6' >
+    requirements.txt && pip install -r requirements.txt`): read as `block.files.compromised-dependency` reads a
+    written file."""
+    analysis = ctx.derived(command_facts)
+    if analysis is None or ("redirect" not in analysis.features and "tee" not in analysis.source):
+        return None
+    from gate.rules.files import _targets, _text_of
+
+    for cmd in analysis.commands:
+        targets = _targets(cmd)
+        text = _text_of(cmd, analysis).replace("\\n", "\n") if targets else ""
+        for target in targets if text.strip() else ():
+            spec = manifest_poison(target.strip("'\""), text)
+            if spec is not None:
+                return f"writes {target} naming {spec}, a release an attacker published: the next install runs its code"
+    return None
+
+
+RULES: tuple[Rule, ...] = (compromised_dependency, shell_compromised_dependency)

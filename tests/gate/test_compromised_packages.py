@@ -110,3 +110,19 @@ def test_clean_manifests_pass_this_rule(path, content):
 def test_manifest_poison_names_the_line_it_found():
     assert manifest_poison("req/requirements.txt", "flask\nctx==0.2.2\n") == "ctx==0.2.2"
     assert manifest_poison("README.md", "ctx==0.2.2") is None
+
+
+@pytest.mark.parametrize("command", [
+    "printf 'ctx==0.2.6\\n' > requirements.txt && pip install -r requirements.txt",
+    "echo '{\"dependencies\":{\"axios\":\"1.14.1\"}}' > package.json && npm install",
+    "echo 'ultralytics==8.3.41' | tee -a requirements-dev.txt",
+])
+def test_a_manifest_written_from_the_shell_is_read_as_a_written_file(command):
+    a = _shell(command)
+    assert a.decision is Decision.BLOCK and "block.shell.compromised-dependency" in a.rules
+
+
+@pytest.mark.parametrize("command", ["echo 'requests==2.31.0' >> requirements.txt", "echo ctx==0.2.6 > notes.txt",
+                                     "printf 'axios@1.14.1 was poisoned\\n' > README.md"])
+def test_other_shell_writes_pass_this_rule(command):
+    assert "block.shell.compromised-dependency" not in _shell(command).rules
