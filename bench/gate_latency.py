@@ -49,10 +49,22 @@ BUILTIN = [
 ]
 
 
-# The policy itself and the user's home directory are not per-input; every other cache in gate/ holds
-# per-input results (including the compiled policy's own result caches: detector runs, path matches).
+# The policy itself and the user's home directory are not per-input, and neither is a cache of a function
+# that takes no argument (a book built once per process: the cue book, the harm book); every other cache
+# in gate/ holds per-input results (including the compiled policy's own result caches: detector runs, path
+# matches).
 _PER_POLICY = {"default_policy", "default_home"}
 _INPUT_CACHES: list = []
+
+
+def _takes_nothing(cached: object) -> bool:
+    """Whether a cached function takes no argument: its one result is per process, not per input."""
+    import inspect
+
+    try:
+        return not inspect.signature(cached).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _clear_caches() -> None:
@@ -62,7 +74,7 @@ def _clear_caches() -> None:
 
         for obj in gc.get_objects():
             if isinstance(obj, functools._lru_cache_wrapper) and getattr(obj, "__module__", "").startswith("gate") \
-                    and obj.__name__ not in _PER_POLICY:
+                    and obj.__name__ not in _PER_POLICY and not _takes_nothing(obj):
                 _INPUT_CACHES.append(obj)
     for cache in _INPUT_CACHES:
         cache.cache_clear()
