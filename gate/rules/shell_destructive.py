@@ -461,6 +461,12 @@ _LOOP_ROOTS = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=\())(?:find\s+)?([\"']?(?:/|~|\
 
 
 # the tests of a find that narrow what it picks (`-type f` alone picks every file: it narrows nothing)
+# Tests that pick files by what they are (a name, a path, emptiness, one inode): the others (age, size, owner,
+# permissions) still pick most of a tree, so over a whole home or the system they narrow nothing that matters.
+_FIND_NARROWING = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-wholename", "-iwholename",
+                             "-empty", "-inum", "-samefile", "-lname", "-ilname"})
+_WHOLE_TREE = re.compile("^(?:/|" + re.escape(HOME) + r"|/home(?:/[^/]+)?|/users(?:/[^/]+)?|/root|/c:/users/[^/]+)/?$",
+                         re.I)
 _FIND_FILTERS = frozenset({"-name", "-iname", "-path", "-ipath", "-regex", "-iregex", "-mtime", "-mmin", "-atime",
                            "-ctime", "-newer", "-size", "-user", "-group", "-perm", "-empty", "-wholename", "-links",
                            "-inum", "-samefile", "-cmin", "-amin", "-newermt", "-nouser"})
@@ -961,6 +967,12 @@ class DestructiveChecks:
             if hit and not filters:
                 add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
                             f"find {hit} {how}: deletes everything under {hit}{where}", cmd.span))
+            elif hit and not any(w in _FIND_NARROWING for w in words) and \
+                    _WHOLE_TREE.match(self.resolve(cmd, root) or ""):
+                # `find ~ -type f -mtime +1 -delete`: every file of the home older than a day
+                add(Finding("block.shell.recursive-delete-root", Risk.CRITICAL,
+                            f"find {hit} {how}: deletes most of {hit} (an age or size test picks nearly every file)"
+                            f"{where}", cmd.span))
             elif hit and self.logs is not None and self.logs.search(self.resolve(cmd, root) or ""):
                 add(Finding("block.shell.anti-forensics", Risk.CRITICAL, f"deletes system logs under {hit}{where}",
                             cmd.span))

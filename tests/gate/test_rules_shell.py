@@ -35,8 +35,11 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
     "block.shell.recursive-delete-root": (
         ["rm -rf /", "rm -rf -- /", "rm -rf /tmp/../etc", "rm -rf ~", "rm -rf $HOME", "rm -rf ~/*", "rm -rf /usr/*",
          "rm -fr /home/alice", "rm /usr/sbin/sshd", "rmdir /boot", "find / -delete", "find ~ -exec rm -rf {} +",
-         "sudo rm -rf --no-preserve-root /", "rm -rf C:\\Windows"],
-        ["rm -rf /tmp/scratch", "rm -rf ./old", "ls /", "rm -rf ~/projects/demo/cache-old"],
+         "sudo rm -rf --no-preserve-root /", "rm -rf C:\\Windows", "find ~ -type f -mtime +2 -delete",
+         "find $HOME -size +50M -exec rm -f {} +", "find /home/alice -atime +30 -delete"],
+        ["rm -rf /tmp/scratch", "rm -rf ./old", "ls /", "rm -rf ~/projects/demo/cache-old",
+         "find ~ -name '*.orig' -delete", "find ~/Downloads -mtime +60 -delete", "find . -mtime +1 -delete",
+         "find ~ -empty -type d -delete"],
     ),
     "block.shell.disk-destruction": (
         ["mkfs.ext4 /dev/sdb1", "mkfs -t xfs /dev/nvme0n1", "dd if=/dev/zero of=/dev/sda bs=4M", "wipefs -a /dev/sdc",
