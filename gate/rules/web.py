@@ -962,6 +962,13 @@ _MONEY_FORM = re.compile(r"^(?:transfer|withdraw|payout|formresponse)$")
 # the page under an action's path that only shows its form or its start
 _FORM_PAGES = frozenset({"homepage", "home", "new", "form", "start", "landing", "overview", "compose", "begin"})
 _ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "operation", "mode"})
+# a verb under these is the title of a page that documents it (`/cli/remove`, `/docs/commands/delete`), and so is
+# any path of a documentation host (`docs.example.com/…`)
+_DOC_SECTIONS = frozenset({"docs", "doc", "documentation", "cli", "commands", "command", "reference", "manual", "man",
+                           "guide", "guides", "help", "wiki", "learn", "tutorial", "tutorials", "handbook", "faq",
+                           "blog", "articles", "article", "howto", "how-to", "kb", "knowledge-base", "manpages"})
+_DOC_HOSTS = frozenset({"docs", "doc", "developer", "developers", "learn", "help", "wiki", "man", "manpages",
+                        "devdocs"})
 
 
 @rule("confirm.web.state-changing-url", "a URL that performs an action when opened", risk=Risk.MEDIUM, types=NAV,
@@ -976,10 +983,14 @@ def state_changing_url(ctx: Context) -> CheckResult:
     if parts is None or parts.scheme not in ("http", "https", ""):
         return None
     segs = parts.path.split("/")
+    if parts.host.split(".", 1)[0] in _DOC_HOSTS:
+        segs = []
     for i, seg in enumerate(segs):
         name, dot, ext = seg.lower().partition(".")
         if dot and ext in _DOC_EXTENSIONS:
             continue  # /docs/remove.html is a page about removing
+        if seg.lower() in _DOC_SECTIONS:
+            break  # /cli/remove, /docs/commands/delete: pages about the command, past this segment
         if i + 1 < len(segs) and segs[i + 1].lower() in _FORM_PAGES:
             continue  # /transfer/homepage, /withdraw/new: the form where the action is filled in, not the action
         if name and _STATE_VERB.match(name):

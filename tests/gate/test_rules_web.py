@@ -257,6 +257,8 @@ def test_scam_named_sites_ask(url, asks):
     ("https://example.com/search?q=delete", False),
     ("https://crm.example/index.php?module=Leads&action=DetailView&record=9", False),
     ("https://example.com/user/reset", False), ("https://example.com/pay", False),
+    ("https://tool.example/cli/remove", False), ("https://docs.example.com/commands/delete", False),
+    ("https://example.org/docs/api/unsubscribe", False), ("https://app.example/api/users/7/delete", True),
 ])
 def test_urls_that_act_when_opened_ask(url, asks):
     assert ("confirm.web.state-changing-url" in fired(url)) is asks, url
