@@ -428,6 +428,21 @@ _SQL_MUTATION = re.compile(
     r"\balter\s+table\s+[^\s;]+(?:\s+on\s+cluster\s+\S+)?\s+(?:delete|update)\b|"
     r"\bupdate\s+[^\s;]+\s+set\b[^;]*\bwhere\s+" + _ALWAYS_TRUE.replace("lit", "lit3") + r"\s*(?:;|$)", re.S)
 
+# the servers' own tables of logins and password hashes (PostgreSQL, MySQL/MariaDB, SQL Server, Oracle, MongoDB,
+# ClickHouse), read by a query: a dump of every account's hash, as /etc/shadow is
+_SQL_LOGIN_TABLES = re.compile(
+    r"\b(?:from|join|table)\s+(?:[\"`\[]?\w+[\"`\]]?\.){0,2}[\"`\[]?(?:pg_shadow|pg_authid|pg_user_mappings?|"
+    r"global_priv|sql_logins|syslogins|linked_logins|user\$|system\.users)(?![\w$])|"
+    r"\bselect\s+\*\s+from\s+mysql\.user\b|\bselect\b[^;]{0,200}\b(?:authentication_string|password_hash)\b"
+    r"[^;]{0,200}\bfrom\s+(?:mysql\.)?user\b|\bdb\.system\.users\.find\b|\bgetusers\s*\(\s*\{[^}]*showcredentials",
+    re.I | re.S)
+# a SELECT of the columns that hold people's secrets (the statement reads them out, whatever table holds them)
+_SQL_SECRET_COLUMNS = re.compile(
+    r"\bselect\b(?:(?!\bfrom\b)[^;]){0,300}?\b(?:password|passwd|password_?hash|pwd_?hash|hashed_?password|api_?key|"
+    r"secret_?key|client_?secret|access_?token|refresh_?token|auth_?token|private_?key|otp_?secret|totp_?secret|"
+    r"mfa_?secret|card_?number|credit_?card|cvv|ssn|social_security)\b(?:(?!\bfrom\b)[^;]){0,300}?\bfrom\b",
+    re.I | re.S)
+
 # what SQL given to a database client does, strongest first: (statement, rule, risk, what it is said to do)
 _SQL_VERDICTS = (
     (_SQL_RUNS_PROGRAM, "block.shell.database-runs-program", Risk.CRITICAL,
@@ -436,11 +451,15 @@ _SQL_VERDICTS = (
      "has the database server write {}, a file that is served or run: a web shell or a hook planted"),
     (_SQL_SERVER_FILES, "confirm.shell.database-file-access", Risk.HIGH,
      "reads or writes the database server's own files, or sends from it: {}"),
+    (_SQL_LOGIN_TABLES, "block.shell.credential-dump", Risk.CRITICAL,
+     "reads the database server's own logins and password hashes: {}"),
     (_SQL_BLOCK, "block.shell.database-destruction", Risk.CRITICAL, "destroys database data: {}"),
     (_SQL_EVERY_ROW, "block.shell.database-destruction", Risk.CRITICAL,
      "deletes every row or series (a condition that holds for all of them, or none): {}"),
     (_SQL_CONFIRM, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
     (_SQL_MUTATION, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
+    (_SQL_SECRET_COLUMNS, "confirm.shell.secret-read", Risk.HIGH,
+     "reads the passwords, keys or tokens a database keeps: {}"),
 )
 
 
