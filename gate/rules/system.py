@@ -323,8 +323,11 @@ def _strings(value: Any, depth: int = 0) -> Iterator[str]:
 def tool_destructive(ctx: Context) -> CheckResult:
     """The tool's name (`delete_file`, `dropTable`, `transfer_funds`), a verb field of its input
     (`{"action": "wipe"}`) or a SQL/shell text in it (`DROP TABLE`, `rm -rf`) is destructive or moves
-    money."""
+    money. A tool named for a command-line program and its verb (`git_reset`, `git_checkout`) is judged by the
+    line it runs (`*.tool.mapped`), which knows `--soft` from `--hard`."""
     a = ctx.action
+    if _cli_tool_line(a.name, a.input or {}) is not None and _command_of(a.input or {}, set()) is None:  # type: ignore[union-attr]
+        return None
     hit = _destructive(_tokens(a.name))  # type: ignore[union-attr]
     if hit:
         return f"tool {a.name!r} looks destructive ({', '.join(sorted(hit))})"  # type: ignore[union-attr]
@@ -371,11 +374,32 @@ def tool_sends(ctx: Context) -> CheckResult:
         return None
     # the first word that is a verb (`slack_post`, `github_create_issue`: the service named before it)
     at = next((i for i, w in enumerate(words) if w in _SEND_VERBS or w in _MAKE_VERBS or w in _READ_VERBS), None)
-    if at is None:
-        return None
-    verb = words[at]
-    if verb in _SEND_VERBS or (verb in _MAKE_VERBS and _SENT_THINGS.intersection(words[at + 1:])):
+    verb = words[at] if at is not None else ""
+    if verb in _SEND_VERBS or (verb in _MAKE_VERBS and _SENT_THINGS.intersection(words[at + 1:])):  # type: ignore[operator]
         return f"tool {ctx.action.name!r} {verb}s: what it sends cannot be taken back"  # type: ignore[union-attr]
+    if verb not in _READ_VERBS and (what := _made_public(ctx.action.input or {})):  # type: ignore[union-attr]
+        return f"tool {ctx.action.name!r} makes {what} public: everyone can read it from now on"  # type: ignore[union-attr]
+    return None
+
+
+_VISIBILITY_KEYS = frozenset({"visibility", "visible_to", "access", "access_level", "privacy", "audience", "sharing",
+                              "share_with", "permission", "permissions", "acl"})
+_PUBLIC_VALUES = frozenset({"public", "everyone", "anyone", "anyone_with_link", "anyonewithlink", "world",
+                            "public-read", "public_read", "public-read-write", "internet", "unlisted"})
+
+
+def _made_public(data: Mapping[str, Any]) -> str | None:
+    """What an update tool's input opens to everyone: `{"private": false}`, `{"visibility": "public"}`,
+    `{"access": "anyone_with_link"}`, a sharing grant `{"type": "anyone", "role": "reader"}` (a repository, a file,
+    a bucket, a page)."""
+    for key, value in _flat(data):
+        if key in ("private", "is_private", "isprivate") and value is False:
+            return "it (private: false)"
+        if key in ("public", "is_public", "ispublic") and value is True:
+            return "it (public: true)"
+        if (key in _VISIBILITY_KEYS or (key == "type" and "role" in data)) and isinstance(value, str) and \
+                value.strip().lower() in _PUBLIC_VALUES:
+            return f"it ({key}: {value.strip()[:30]})"
     return None
 
 
@@ -447,7 +471,7 @@ _SENDS = frozenset({"send", "post", "reply", "comment", "publish", "tweet", "mes
                     "type", "write", "create", "update", "add", "edit", "upload"})
 _TEXT_KEYS = ("text", "body", "message", "content", "comment", "description", "markdown", "html", "caption",
               "status", "subject", "title", "value", "prompt", "note", "reply", "msg", "html_body", "text_body",
-              "plain_text", "summary", "blocks", "attachments_text")
+              "plain_text", "summary", "blocks", "attachments_text", "payload")
 _TARGET_KEYS = ("element", "selector", "field", "label", "name", "ref", "placeholder")
 # tools that send a message somewhere (a file under `files` of a `write` tool is the file written, not attached)
 _MESSAGES = frozenset({"send", "post", "reply", "comment", "publish", "tweet", "message", "email", "mail", "chat",
@@ -625,6 +649,26 @@ def _code_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
     return _interpreter_line(lang or "python", code)
 
 
+# a browser automation tool (Playwright's, Puppeteer's, a CDP or Selenium bridge): code it evaluates runs in the
+# page, as the person logged in there, not on the machine
+_BROWSER_TOOL = frozenset({"browser", "page", "playwright", "puppeteer", "selenium", "webdriver", "chrome", "tab",
+                           "webview", "cdp", "frame"})
+_PAGE_OBJECTS = re.compile(r"\b(?:document|window|localStorage|sessionStorage|indexedDB|navigator|location|"
+                           r"cookieStore)\b")
+_PAGE_CODE_KEYS = ("function", "script", "expression", "code", "js", "javascript", "source", "snippet")
+
+
+def _page_script(verbs: set[str], data: Mapping[str, Any]) -> Type | None:
+    """A browser tool's script (`browser_evaluate {"function": ...}`, `playwright_evaluate {"script": ...}`) as
+    JavaScript typed into the page's developer console: the console rules judge what it reads and sends."""
+    if not (verbs & _BROWSER_TOOL and verbs & {"evaluate", "eval", "execute", "exec", "run", "inject", "script"}):
+        return None
+    hit = _flat_string(_flat(data), _PAGE_CODE_KEYS)
+    if hit is None or not _PAGE_OBJECTS.search(hit[1]):
+        return None  # code that names nothing of a page is judged as the Node one-liner it may as well be
+    return Type(text=hit[1][:100_000], target=Target(label="JavaScript to run in the page", name="browser_evaluate"))
+
+
 def _sql_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
     """A database tool's statement as the database client line that runs it (sqlite3 for a local file,
     psql for a server), so the SQL rules judge it."""
@@ -718,6 +762,10 @@ def tool_as_action(ctx: Context) -> Action | None:
     try:
         if (container := _container_run(verbs, data)) is not None:
             return container
+        if command is None and (line := _cli_tool_line(a.name, data)) is not None:  # type: ignore[union-attr]
+            return line
+        if (script := _page_script(verbs, data)) is not None:
+            return script
         if command is not None:
             cwd = data.get("cwd")
             return Shell(command=command[:100_000], cwd=cwd if isinstance(cwd, str) else None)
@@ -891,6 +939,8 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
     seen = {getattr(primary, "path", None), getattr(primary, "to", None), getattr(primary, "url", None)}
     command = getattr(primary, "command", None) or ""
     seen.update(ln.strip() for ln in command.splitlines())
+    # a line the mapping wrote around what the input gave (`psql -c '<sql>'`), not one the input gave itself
+    mapped = bool(command) and _command_of(data, verbs) is None
     out: list[Action] = []
     paths: list[str] = []
     try:
@@ -906,8 +956,8 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
             if runs and "\n" not in value and (decoded := _encoded_line(value)):
                 out.append(Shell(command=decoded))
                 continue
-            if not value or value in seen:
-                continue
+            if not value or value in seen or (mapped and shlex.quote(value) in command):
+                continue  # (a statement or code the mapped line hands its runner whole: judged there)
             if key in ("patch", "diff") and (files := _PATCH_FILE.findall(value)):
                 added = "\n".join(ln[1:] for ln in value.splitlines() if ln.startswith("+") and
                                   not ln.startswith("+++"))
@@ -937,6 +987,57 @@ def extra_actions(ctx: Context) -> tuple[Action, ...]:
     except (msgspec.ValidationError, ValueError):
         return tuple(out)
     return tuple(out)
+
+
+# A tool named for a command-line program and its verb (`git_clean`, `mcp__git__git_reset`, `kubectl_delete`): the
+# command line it runs, so the shell rules judge it as they judge the same line typed (`git clean -f -d`).
+_CLI_TOOLS = frozenset({"git", "docker", "podman", "kubectl", "helm", "npm", "pnpm", "yarn", "pip", "gh", "glab",
+                        "terraform", "cargo", "brew", "systemctl", "apt", "redis", "aws", "gcloud", "az"})
+# the input keys that name where it runs (its working folder), not what it acts on
+_CLI_WHERE = frozenset({"path", "repo_path", "repo", "repository_path", "cwd", "workdir", "working_directory",
+                        "directory", "dir", "project_path", "root"})
+# boolean inputs whose flag is not `--<key>`
+_CLI_SWITCHES = {"directories": "-d", "dirs": "-d", "remove_directories": "-d", "ignored": "-x",
+                 "include_ignored": "-x", "remove_ignored": "-x", "dry_run": "--dry-run", "no_verify": "--no-verify",
+                 "set_upstream": "--set-upstream", "create_branch": "-b", "new_branch": "-b", "include_untracked": "-u"}
+# values of a `mode`/`action` input that are a flag of the verb (`git_reset {"mode": "hard"}`)
+_CLI_MODE_FLAGS = frozenset({"hard", "soft", "mixed", "keep", "merge"})
+_CLI_DELETES = frozenset({"delete", "remove", "rm", "del"})
+
+
+def _cli_tool_line(name: str, data: Mapping[str, Any]) -> Shell | None:
+    words = _own_tool_name(name)
+    if len(words) < 2 or words[0] not in _CLI_TOOLS:
+        return None
+    program, verb = words[0], "-".join(words[1:])
+    argv = [program, verb]
+    cwd = None
+    force = False
+    for k, v in list(data.items())[:64]:
+        key = _folded_key(k) if isinstance(k, str) else ""
+        if key in _CLI_WHERE and isinstance(v, str):
+            cwd = v
+        elif key in ("mode", "action", "operation", "subcommand", "command") and isinstance(v, str) and v.strip():
+            mode = v.strip().lower()
+            if mode in _CLI_MODE_FLAGS:
+                argv.append(f"--{mode}")
+            elif mode in _CLI_DELETES and verb in ("branch", "tag"):
+                argv.append("-d")
+            else:
+                argv.append(mode.split()[0][:64])
+        elif isinstance(v, bool):
+            if v:
+                force = force or key == "force"
+                argv.append(_CLI_SWITCHES.get(key, "--" + key.replace("_", "-")))
+        elif key in ("message", "msg", "commit_message") and isinstance(v, str):
+            argv += ["-m", v[:4096]]
+        elif isinstance(v, str) and v and not key.endswith(("token", "password", "secret")):
+            argv.append(v[:4096])
+        elif isinstance(v, list | tuple):
+            argv += [x[:4096] for x in v[:32] if isinstance(x, str)]
+    if force and "-d" in argv and verb == "branch":
+        argv[argv.index("-d")] = "-D"
+    return Shell(command=shlex.join(argv), cwd=cwd)
 
 
 _CONTAINER = frozenset({"docker", "podman", "container", "containers"})

@@ -962,13 +962,10 @@ _MONEY_FORM = re.compile(r"^(?:transfer|withdraw|payout|formresponse)$")
 # the page under an action's path that only shows its form or its start
 _FORM_PAGES = frozenset({"homepage", "home", "new", "form", "start", "landing", "overview", "compose", "begin"})
 _ACTION_PARAMS = frozenset({"action", "op", "do", "cmd", "command", "task", "operation", "mode"})
-# a verb under these is the title of a page that documents it (`/cli/remove`, `/docs/commands/delete`), and so is
-# any path of a documentation host (`docs.example.com/…`)
+# a verb under these is the title of a page that documents it (`/cli/remove`, `/docs/commands/delete`)
 _DOC_SECTIONS = frozenset({"docs", "doc", "documentation", "cli", "commands", "command", "reference", "manual", "man",
                            "guide", "guides", "help", "wiki", "learn", "tutorial", "tutorials", "handbook", "faq",
                            "blog", "articles", "article", "howto", "how-to", "kb", "knowledge-base", "manpages"})
-_DOC_HOSTS = frozenset({"docs", "doc", "developer", "developers", "learn", "help", "wiki", "man", "manpages",
-                        "devdocs"})
 
 
 @rule("confirm.web.state-changing-url", "a URL that performs an action when opened", risk=Risk.MEDIUM, types=NAV,
@@ -983,8 +980,6 @@ def state_changing_url(ctx: Context) -> CheckResult:
     if parts is None or parts.scheme not in ("http", "https", ""):
         return None
     segs = parts.path.split("/")
-    if parts.host.split(".", 1)[0] in _DOC_HOSTS:
-        segs = []
     for i, seg in enumerate(segs):
         name, dot, ext = seg.lower().partition(".")
         if dot and ext in _DOC_EXTENSIONS:
