@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from gate.normalise import _INVISIBLE, fold, fold_uncached
-from gate.prefix import text_keys
+from gate.prefix import Guarded, text_keys
 from gate.sensitive import variable_name
 from gate.typed import Destination, destination
 from gate.urls import site_label, split_url
@@ -250,6 +250,7 @@ def chat_window(url: str, title: str = "", app: str = "") -> bool:
 # an address of a mail client or a messages page: webmail, an inbox, a conversation
 MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
                         re.IGNORECASE)
+MAIL_PAGE = Guarded(MAIL_PAGE)
 
 
 def into_a_field(ctx: Context) -> bool:
@@ -299,9 +300,9 @@ def public_post(ctx: Context) -> bool:
 
 
 # the cheap first look: a word for a password appears at all
-PASSWORD_WORD = re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
+PASSWORD_WORD = Guarded(re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
                             r"contrase[ñn]a|senha|wachtwoord|has[łl]o|пароль|parola|şifre)\b|密码|密碼|パスワード|비밀번호",
-                            re.IGNORECASE)
+                            re.IGNORECASE))
 
 
 ONE_EMAIL = re.compile(r"^\s*[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})\s*$")

@@ -56,6 +56,7 @@ from gate.escapes import Escape, command_line, dialog_field, escapes, opener, sh
 from gate.escapes import program as named_program
 from gate.lines import pressed
 from gate.normalise import normalise
+from gate.prefix import Guarded
 from gate.shell import BROWSER_APP, is_terminal
 
 if TYPE_CHECKING:
@@ -97,10 +98,10 @@ _TERMINAL_TARGET = re.compile(
     r"\b(?:cloud|web|browser|remote|ssh|jupyter|online|integrated|embedded|xterm(?:[. ]js)?|vs ?code|container|pod|"
     r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$|\bcloudshell(?: terminal)?$")
 # a Run dialog: window titles and apps of launchers, or a target that asks for a command to run
-_RUN_WINDOW = re.compile(
+_RUN_WINDOW = Guarded(re.compile(
     r"^(?:run|run application|run a command|run command|execute|execute command|launch|launcher|krunner|gmrun|"
     r"xfrun4|xfce4-appfinder|grun|dmenu|rofi|ulauncher|albert|synapse|wofi|fuzzel|alt\+f2)$|\bkrunner\b|"
-    r"\brun dialog\b")
+    r"\brun dialog\b"))
 _RUN_TARGET = re.compile(
     r"\b(?:run dialog|run box|enter (?:a |the )?command|type (?:a |the )?command|command to run|run a command|"
     r"execute (?:a |the )?command|name of a program|krunner|alt\+f2|run prompt)\b|^(?:run|command|open:?)$")
@@ -108,7 +109,7 @@ _RUN_TARGET = re.compile(
 # name, remote shells (PuTTY and the SSH clients, a title that is an `ssh` line), Git Bash and the MSYS/Cygwin
 # consoles, and the Windows console under its own title in other languages ("Eingabeaufforderung",
 # "Invite de commandes", "命令提示符")
-_MORE_TERMINALS = re.compile(
+_MORE_TERMINALS = Guarded(re.compile(
     r"^(?:hyper|warp|rio|contour|sakura|blackbox|black box|terminus|termite|kgx|st|console)(?:\.exe|\.app)?$|"
     r"\b(?:ghostty|warp terminal|st-256color|stterm|mintty|cygwin|msys2?|mingw(?:32|64)?|git bash|"
     r"putty|kitty\.exe|superputty|mobaxterm|securecrt|termius|tera ?term|xshell|solar-putty|royal ?ts|"
@@ -123,7 +124,7 @@ _MORE_TERMINALS = re.compile(
     # a title that is a remote shell's line or prompt: "ssh bob@10.0.0.5", "root@web-01:~#", "MINGW64:/c/Users"
     # a console run as administrator, in the system's language: "Administrador: Símbolo del sistema"
     r"^[^\W\d]{4,16} ?: ?(?:windows powershell|powershell|pwsh|command prompt|cmd(?:\.exe)?)\b|"
-    r"^(?:ssh|mosh|telnet) [\w.@-]+|^[\w.-]+@[\w.-]+:\S*\s?[$#]?$|^(?:mingw(?:32|64)|msys|ucrt64|clang64):")
+    r"^(?:ssh|mosh|telnet) [\w.@-]+|^[\w.-]+@[\w.-]+:\S*\s?[$#]?$|^(?:mingw(?:32|64)|msys|ucrt64|clang64):"))
 # the Run dialog under its own title in other languages (Windows' Win+R box)
 _MORE_RUN_WINDOWS = re.compile(
     r"^(?:ausfuhren|ausführen|executer|exécuter|ejecutar|esegui|executar|uitvoeren|uruchom|uruchamianie|"
@@ -157,7 +158,7 @@ _JAVASCRIPT = re.compile(
     r"XMLHttpRequest|fetch|alert|eval|cookieStore)\s*[.(\[]|=>|\b(?:const|let|var)\s+\w+\s*=|\bfunction\s*\w*\(|"
     r"\bnew\s+(?:Image|XMLHttpRequest|WebSocket|Function)\b|\$\$?\(")
 # a database console: a client's window or app, or a target that names a query editor or a client's prompt
-_DATABASE_WINDOW = re.compile(
+_DATABASE_WINDOW = Guarded(re.compile(
     r"\b(?:dbeaver|pgadmin|datagrip|sql ?workbench|mysql workbench|heidisql|sql server management studio|ssms|"
     r"azure data studio|tableplus|beekeeper studio|phpmyadmin|adminer|mongodb compass|robo ?3t|studio 3t|"
     r"redisinsight|sqlitebrowser|db browser for sqlite|query tool|query editor|sql editor|sql console|sql worksheet|"
@@ -168,8 +169,8 @@ _DATABASE_WINDOW = re.compile(
     r"db ?browser|database client|database console)\b|"
     # a database shell's prompt as a window's title ("mysql> ", "postgres=# ", "sqlite> ", "redis 127.0.0.1:6379> ")
     r"^(?:mysql|mariadb|sqlite|redis[\w .:-]*|[\w-]{1,30}=[>#]|sql|cqlsh[\w:]*|mongo(?:sh)?[\w :/.-]*|"
-    r"test|admin|local)> ?$|^[\w-]{1,30}=[#>] ?$")
-_DATABASE_TARGET = re.compile(
+    r"test|admin|local)> ?$|^[\w-]{1,30}=[#>] ?$"))
+_DATABASE_TARGET = Guarded(re.compile(
     r"\b(?:sql|cypher|cql|kql)(?: \w+)? (?:editor|console|tool|window|box|input|runner|worksheet|workbench|prompt|"
     r"shell|pane|area)\b|\bquery (?:editor|console|tool|runner|workbench|worksheet)\b|^sql(?: query)?$|"
     r"^(?:mysql|mariadb|psql|postgres(?:ql)?|sqlite3?|mongo(?:sh)?|redis(?:-cli)?|cqlsh|sqlplus|snowsql|duckdb|"
@@ -177,7 +178,7 @@ _DATABASE_TARGET = re.compile(
     r"\b(?:mongo(?:db)? shell|mongosh|redis-cli|redis cli|sqlplus|psql|sqlcmd|cqlsh)\b|"
     # Salesforce's anonymous Apex: DML statements run on the org's records
     r"\b(?:execute anonymous|anonymous apex|apex (?:code|editor|console|window|script))\b|"
-    r"^[\w-]{1,20}(?:=[>#]|>) ?$")
+    r"^[\w-]{1,20}(?:=[>#]|>) ?$"))
 # a database shell in a terminal, by the terminal's title: its name or its prompt
 _DB_SHELL_TITLE = re.compile(r"^(?:mongosh|mongo|psql|mysql|mariadb|sqlite3?|redis-cli|cqlsh|sqlplus|sqlcmd|pgcli|"
                              r"mycli|litecli|duckdb|clickhouse-client)\b|\b(?:mongosh|redis-cli|sqlplus|pgcli|mycli)\b|"
@@ -263,6 +264,7 @@ _PREFIX_LAUNCHER = re.compile(r"\b(?:powertoys run|powertoys\.powerlauncher|powe
                               r"cmdpal|flow launcher|flow\.launcher)\b|"
                               # a launcher named like a person: the name alone ("Alfred", "Wox launcher")
                               r"^(?:alfred|wox)(?: (?:\d|search|launcher|bar|input|prompt|window))?$")
+_PREFIX_LAUNCHER = Guarded(_PREFIX_LAUNCHER)
 # launchers that run a whole command line: Windows' Start menu search and the taskbar's search box
 _LINE_LAUNCHER = re.compile(r"\b(?:start menu(?: search)?|start search|windows search|search windows|"
                             r"type here to search|searchhost|searchapp|search(?:ui)?\.exe)\b")

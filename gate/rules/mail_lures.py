@@ -31,6 +31,7 @@ from gate.fields import ONE_EMAIL, ONE_PHONE, credential_field, field_text, page
 from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat
 from gate.lures import words
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import field_category
 from gate.sensitive import find_sensitive
@@ -70,6 +71,7 @@ _WITH_BRAND = re.compile(r"\b(?:with|using|via|through|mit|über|avec|par|con|me
 _MAIL_APP = re.compile(r"\b(?:thunderbird|betterbird|outlook|evolution|geary|kmail|kontact|mailspring|apple ?mail|"
                        r"mail\.app|claws|sylpheed|em ?client|postbox|airmail|seamonkey|trojit[aá]|bluemail)\b|^mail$",
                        re.IGNORECASE)
+_MAIL_APP = Guarded(_MAIL_APP)
 # an account's address or a program's name in a title's last parts ("Subject - dana@example.org - Gmail")
 _ADDRESS = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _TITLE_SEPARATOR = re.compile(r"\s+[-–—|]\s+")

@@ -1607,13 +1607,13 @@ def lure_link(ctx: Context) -> CheckResult:
 
 
 # a field that asks for what opens an account or spends money (label, name or role, lower case)
-SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+SECRET_FIELD = Guarded(re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
                            r"card details|card info|card information|payment card|kartendaten|kartennummer|"
                            r"numéro de carte|datos de (?:la )?tarjeta|número de (?:la )?tarjeta|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
                            r"code (?:that )?we (?:just )?(?:sent|texted|emailed)|code sent to|sms code|"
                            r"text message code|"
-                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
+                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b"))
 
 
 _NON_WORDS = re.compile(r"[\W_]+")
@@ -1818,8 +1818,8 @@ def document_named_program(ctx: Context) -> CheckResult:
     return ctx.derived(_document_program)
 
 
-_DOWNLOAD_VERB = re.compile(r"(?i)\b(?:download|downloading|get|install|run|open|grab|save|unzip|extract|"
-                            r"herunterladen|télécharger|descargar|baixar|scarica|скачать)\b")
+_DOWNLOAD_VERB = Guarded(re.compile(r"(?i)\b(?:download|downloading|get|install|run|open|grab|save|unzip|extract|"
+                            r"herunterladen|télécharger|descargar|baixar|scarica|скачать)\b"))
 
 
 def _cracked(ctx: Context) -> str | None:
