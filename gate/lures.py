@@ -514,7 +514,7 @@ def throwaway(domain: str) -> bool:
 # -- money sent where a fraud points it -------------------------------------------------------------------
 
 _M = _BOOK["payment"]
-_BANK_FIELD = _phrases(_M["bank_field"])
+_BANK_FIELD = Guarded(_phrases(_M["bank_field"]))
 _CHANGED = _phrases(_M["changed"])
 _PRETEXT = _phrases(_M["pretext"])
 _PAY = _phrases(_M["pay"])

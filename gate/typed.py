@@ -131,10 +131,10 @@ _MORE_RUN_WINDOWS = re.compile(
     r"выполнить|calistir|çalıştır|spustit|futtatas|futtatás|kor|kör|kjor|kjør|suorita)$|"
     r"^(?:ファイル名を指定して実行|运行|執行|실행)$")
 # the browser's address bar (role, label or name of the target)
-_ADDRESS_TARGET = re.compile(
+_ADDRESS_TARGET = Guarded(re.compile(
     r"\b(?:address bar|address and search bar|url bar|urlbar|location bar|omnibox|awesome ?bar|address field|"
     r"search or (?:enter|type) (?:an? )?(?:web )?(?:address|url)|enter (?:an? )?(?:web )?(?:address|url)|"
-    r"(?:web|site) address|url field|go to (?:a )?(?:web ?site|url|address))\b|^(?:url|web address)$")
+    r"(?:web|site) address|url field|go to (?:a )?(?:web ?site|url|address))\b|^(?:url|web address)$"))
 
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
@@ -144,13 +144,14 @@ _BROWSER = BROWSER_APP
 # a browser's developer tools, by the window's title or app, or the target the agent names
 _DEVTOOLS_WINDOW = re.compile(r"\b(?:devtools|dev tools|developer tools|web console|browser console|web inspector|"
                               r"browser toolbox|javascript console|js console)\b")
-_DEVTOOLS_TARGET = re.compile(r"\b(?:devtools|dev tools|developer tools|developer console|web inspector|"
+_DEVTOOLS_WINDOW = Guarded(_DEVTOOLS_WINDOW)
+_DEVTOOLS_TARGET = Guarded(re.compile(r"\b(?:devtools|dev tools|developer tools|developer console|web inspector|"
                               r"(?:js|javascript|web|browser|devtools|dev tools|page) console)\b|"
                               # a browser automation tool's box for script run in the page (`browser_evaluate`,
                               # `page.evaluate`, "JavaScript to execute")
                               r"\b(?:browser_evaluate|page\.evaluate|evaluate_?script|execute_?script|run_?javascript)\b|"
                               r"\b(?:evaluate|execute|run|inject) (?:the )?(?:expression|script|javascript|js)\b|"
-                              r"\b(?:javascript|js) (?:expression|snippet|code|to (?:run|execute|evaluate))\b")
+                              r"\b(?:javascript|js) (?:expression|snippet|code|to (?:run|execute|evaluate))\b"))
 # a bare console: a browser's when it receives JavaScript, else a terminal's
 _BARE_CONSOLE = re.compile(r"^(?:the |a )?console(?: (?:input|prompt|tab|panel|pane))?$")
 _JAVASCRIPT = re.compile(
@@ -193,12 +194,13 @@ _STATEMENT_FIELD = re.compile(r"^(?:query|sql|sql query|statement|sql statement|
 _CONSOLE_PAGE = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^?#]*?[/.-])?(?:admin|console|db|dbadmin|database|sql|"
                            r"warehouse|analytics)(?:[/.-]|$)", re.IGNORECASE)
 # a code or text editor: what is typed there lands in a file
-_EDITOR_WINDOW = re.compile(
+_EDITOR_WINDOW = Guarded(re.compile(
     r"\b(?:visual studio code|vs ?code|vscodium|code - oss|sublime text|atom|intellij|pycharm|webstorm|goland|"
     r"clion|rider|phpstorm|android studio|eclipse|netbeans|xcode|vim|gvim|neovim|nvim|emacs|nano|gedit|kate|"
-    r"notepad\+\+|notepad|textedit|text editor|zed|helix|cursor|windsurf)\b")
+    r"notepad\+\+|notepad|textedit|text editor|zed|helix|cursor|windsurf)\b"))
 _EDITOR_TARGET = re.compile(r"\b(?:code editor|source editor|text editor|source code|editor content|file content)\b|"
                             r"(?:^|[\s/])\.env\b|^code$")
+_EDITOR_TARGET = Guarded(_EDITOR_TARGET)
 
 
 def code_editor(ctx: Context) -> bool:
@@ -222,6 +224,7 @@ _CODE_CONSOLES = (
     ("php", re.compile(r"\b(?:php (?:console|shell|repl)|psysh|tinker)\b")),
     ("groovy", re.compile(r"\b(?:script console|groovy (?:console|script|shell)|jenkins script)\b")),
 )
+_CODE_CONSOLES = tuple((program, Guarded(pattern)) for program, pattern in _CODE_CONSOLES)  # (read for every place)
 # Jenkins's script console, by its page: /script or /manage/script (a node's /computer/NAME/script too)
 _GROOVY_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:manage/)?script/?(?:[?#]|$)", re.IGNORECASE)
 
@@ -266,8 +269,8 @@ _PREFIX_LAUNCHER = re.compile(r"\b(?:powertoys run|powertoys\.powerlauncher|powe
                               r"^(?:alfred|wox)(?: (?:\d|search|launcher|bar|input|prompt|window))?$")
 _PREFIX_LAUNCHER = Guarded(_PREFIX_LAUNCHER)
 # launchers that run a whole command line: Windows' Start menu search and the taskbar's search box
-_LINE_LAUNCHER = re.compile(r"\b(?:start menu(?: search)?|start search|windows search|search windows|"
-                            r"type here to search|searchhost|searchapp|search(?:ui)?\.exe)\b")
+_LINE_LAUNCHER = Guarded(re.compile(r"\b(?:start menu(?: search)?|start search|windows search|search windows|"
+                            r"type here to search|searchhost|searchapp|search(?:ui)?\.exe)\b"))
 _SHELL_PREFIX = re.compile(r"^\s*>+\s*")
 
 
