@@ -533,6 +533,8 @@ def line_end(ctx: Context) -> LineEnd:
     terminal, Run dialog or address bar, and what the rules for what they run say. Once per context."""
     if ctx.type == "type" and not has_controls(ctx.action.text):  # type: ignore[attr-defined]
         return _NO_END  # the common case: no line end inside the text
+    if ctx.type == "key" and ctx.observation.line is None:
+        return _NO_END  # a key with no line followed ends none (`_ended`), wherever it goes
     where = ctx.derived(destination)
     if not where.runs_commands and where is not Destination.ADDRESS_BAR:
         return _NO_END
