@@ -56,7 +56,7 @@ from gate.escapes import Escape, command_line, dialog_field, escapes, opener, sh
 from gate.escapes import program as named_program
 from gate.lines import pressed
 from gate.normalise import normalise
-from gate.prefix import Guarded
+from gate.prefix import Guarded, ascii_need, literals
 from gate.shell import BROWSER_APP, is_terminal
 
 if TYPE_CHECKING:
@@ -225,6 +225,9 @@ _CODE_CONSOLES = (
     ("groovy", re.compile(r"\b(?:script console|groovy (?:console|script|shell)|jenkins script)\b")),
 )
 _CODE_CONSOLES = tuple((program, Guarded(pattern)) for program, pattern in _CODE_CONSOLES)  # (read for every place)
+# whether an ASCII place holds a word one of them needs, in one search (None: one of them needs no word)
+_CONSOLE_NEEDS = [ascii_need(pattern.pattern, pattern.flags) for _, pattern in _CODE_CONSOLES]
+_CONSOLE_WORDS = literals(frozenset().union(*_CONSOLE_NEEDS)) if all(_CONSOLE_NEEDS) else None
 # Jenkins's script console, by its page: /script or /manage/script (a node's /computer/NAME/script too)
 _GROOVY_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:manage/)?script/?(?:[?#]|$)", re.IGNORECASE)
 
@@ -234,9 +237,10 @@ def console_program(ctx: Context) -> str | None:
     `php`, `groovy`), or None when the destination is no language console."""
     obs = ctx.observation
     places = (normalise(obs.window_title), normalise(obs.app), *ctx.derived(_target_parts))
-    for program, pattern in _CODE_CONSOLES:
-        if any(p and pattern.search(p) for p in places):
-            return program
+    if _CONSOLE_WORDS is None or any(p and (not p.isascii() or _CONSOLE_WORDS.search(p.lower())) for p in places):
+        for program, pattern in _CODE_CONSOLES:
+            if any(p and pattern.search(p) for p in places):
+                return program
     url = getattr(ctx.action, "url", None) or obs.url
     return "groovy" if url and _GROOVY_URL.match(url) else None
 
