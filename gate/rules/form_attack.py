@@ -164,8 +164,11 @@ def _portal(ctx: Context) -> str | None:
     page = _page(ctx)
     if page is None or page.scheme not in ("http", "https") or page.port not in (None, 80, 443):
         return None
+    host = page.host.strip("[]")
+    if ":" not in host and not host.replace(".", "").isdigit():
+        return None  # a name, not an address (`ip_address` would refuse it, at the price of an exception)
     try:
-        ip = ipaddress.ip_address(page.host.strip("[]"))
+        ip = ipaddress.ip_address(host)
     except ValueError:
         return None
     return page.host if any(ip in net for net in _PRIVATE_NETS) else None
