@@ -79,17 +79,25 @@ def _command_in(text: str) -> str | None:
     return None
 
 
-def approval_command(ctx: Context) -> str | None:
-    """The command the clicked go-ahead approves: shown after "Run command in terminal:", "wants to execute this
-    command:" or the like in the window's title, beside the label ("Continue (Run command in terminal: ...)"), or in
-    the prompt's text. None when the label is no go-ahead or no command is shown. Once per context."""
+def _go_ahead(ctx: Context) -> str | None:
+    """The label's first line, without its trailing note and punctuation, when it is a go-ahead ("Allow once",
+    "Run", "Yes, proceed"); else None. Once per context: the command and the tool approved both start here."""
     label = ctx.derived(label_text)
     if not label.raw:
         return None
     first = _TRAILING_NOTE.sub("", fold(label.raw.strip().split("\n", 1)[0][:200]).lower())
     first = " ".join(_PUNCTUATION.sub(" ", first).split())
-    if len(first) > 80 or not _GO_AHEAD.match(first):
+    return first if _GO_AHEAD.match(first) else None
+
+
+def approval_command(ctx: Context) -> str | None:
+    """The command the clicked go-ahead approves: shown after "Run command in terminal:", "wants to execute this
+    command:" or the like in the window's title, beside the label ("Continue (Run command in terminal: ...)"), or in
+    the prompt's text. None when the label is no go-ahead or no command is shown. Once per context."""
+    first = ctx.derived(_go_ahead)
+    if first is None or len(first) > 80:
         return None
+    label = ctx.derived(label_text)
     obs = ctx.observation
     place = fold(f"{obs.app[:128]} {obs.window_title[:256]}").lower()
     page = obs.page_text if _AGENT_PLACE.search(place) else ""  # a web page's tutorial is no approval prompt
@@ -118,12 +126,9 @@ _RISKY_TOOL_WORDS = frozenset({
 def approval_tool(ctx: Context) -> str | None:
     """The tool the clicked go-ahead lets an agent call, as its prompt names it ("wants to use delete_file", "Run
     tool: send_email"), or None. Once per context."""
+    if ctx.derived(_go_ahead) is None:
+        return None
     label = ctx.derived(label_text)
-    if not label.raw:
-        return None
-    first = _TRAILING_NOTE.sub("", fold(label.raw.strip().split("\n", 1)[0][:200]).lower())
-    if not _GO_AHEAD.match(" ".join(_PUNCTUATION.sub(" ", first).split())):
-        return None
     obs = ctx.observation
     place = fold(f"{obs.app[:128]} {obs.window_title[:256]}").lower()
     page = obs.page_text[:_PAGE_LIMIT] if _AGENT_PLACE.search(place) else ""

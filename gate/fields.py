@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from gate.normalise import _INVISIBLE, fold, fold_uncached
-from gate.prefix import text_keys
+from gate.prefix import Guarded, text_keys
 from gate.sensitive import variable_name
 from gate.typed import Destination, destination
 from gate.urls import site_label, split_url
@@ -221,6 +221,7 @@ def secret_in(ctx: Context) -> str | None:
 # a mail client's window or page for writing a message: compose, reply, forward, a draft
 _COMPOSE = re.compile(r"(?:^|[/.?#=&_:-])(?:compose|composer|new-?message|newmail|reply|replyall|forward|drafts?)"
                       r"(?:[/.?#=&_-]|$)", re.IGNORECASE)
+_COMPOSE = Guarded(_COMPOSE)
 
 
 def compose_window(url: str) -> bool:
@@ -250,6 +251,7 @@ def chat_window(url: str, title: str = "", app: str = "") -> bool:
 # an address of a mail client or a messages page: webmail, an inbox, a conversation
 MAIL_PAGE = re.compile(r"(?:^|[/.?#=_-])(?:mail|email|e-mail|webmail|inbox|messages?|conversations?)(?:[/.?#=_&-]|$)",
                         re.IGNORECASE)
+MAIL_PAGE = Guarded(MAIL_PAGE)
 
 
 def into_a_field(ctx: Context) -> bool:
@@ -268,7 +270,7 @@ def message_field(ctx: Context) -> bool:
     return bool(field and _MESSAGE_FIELD.search(field)) or ctx.derived(public_post)
 
 
-_MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
+_MESSAGE_FIELD = Guarded(re.compile(r"\b(?:message|messages|comment|comments|reply|post|title|body|tweet|status|chat|"
                             r"description|bio|about|review|caption|subject|text|write|compose|discussion|thread|"
                             # the same fields in German, French, Spanish, Portuguese, Italian and Dutch
                             r"nachricht|nachrichten|kommentar|kommentare|antwort|antworten|betreff|beitrag|"
@@ -276,13 +278,13 @@ _MESSAGE_FIELD = re.compile(r"\b(?:message|messages|comment|comments|reply|post|
                             r"mensaje|mensajes|comentario|comentarios|responder|respuesta|asunto|publicación|"
                             r"mensagem|mensagens|comentário|resposta|assunto|"
                             r"messaggio|messaggi|commento|commenti|rispondi|risposta|oggetto|"
-                            r"bericht|berichten|reactie|antwoord|onderwerp)\b")
-_ADDRESS_FORM = re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"
+                            r"bericht|berichten|reactie|antwoord|onderwerp)\b"))
+_ADDRESS_FORM = Guarded(re.compile(r"\b(?:address|addresses|shipping|delivery|billing|contact|courier|pickup|pick up|"
                            r"recipient|location|"
                            r"adresse|lieferadresse|rechnungsadresse|lieferung|versand|empfänger|kontakt|"
                            r"livraison|facturation|destinataire|dirección|envío|entrega|facturación|destinatario|"
                            r"contacto|endereço|contato|indirizzo|spedizione|consegna|contatto|adres|bezorging|"
-                           r"verzending)\b")
+                           r"verzending)\b"))
 # a field or page that publishes what is typed to everyone: a post's title or body, a status, a review
 _PUBLIC_FIELD = re.compile(r"^(?:title|post|post title|post body|body text|tweet|status|caption|headline|review|"
                            r"your review|what s on your mind|what s happening|what is happening|write a post|"
@@ -299,9 +301,9 @@ def public_post(ctx: Context) -> bool:
 
 
 # the cheap first look: a word for a password appears at all
-PASSWORD_WORD = re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
+PASSWORD_WORD = Guarded(re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
                             r"contrase[ñn]a|senha|wachtwoord|has[łl]o|пароль|parola|şifre)\b|密码|密碼|パスワード|비밀번호",
-                            re.IGNORECASE)
+                            re.IGNORECASE))
 
 
 ONE_EMAIL = re.compile(r"^\s*[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})\s*$")

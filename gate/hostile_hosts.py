@@ -172,6 +172,8 @@ def command_hosts(command: str) -> tuple[tuple[str, str], ...]:
 
 
 def _command_hosts(command: str) -> tuple[tuple[str, str], ...]:
+    if "." not in command:
+        return ()  # every host `_URL_HOST` reads holds a dot
     out = []
     for m in _URL_HOST.finditer(command):
         host = m.group(1).lower()

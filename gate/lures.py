@@ -76,6 +76,7 @@ from urllib.parse import unquote_plus
 
 from gate import regex_store
 from gate.normalise import fold
+from gate.prefix import Guarded
 from gate.sensitive import aba_valid, iban_valid
 from gate.urls import ip_of, site_label
 
@@ -513,7 +514,7 @@ def throwaway(domain: str) -> bool:
 # -- money sent where a fraud points it -------------------------------------------------------------------
 
 _M = _BOOK["payment"]
-_BANK_FIELD = _phrases(_M["bank_field"])
+_BANK_FIELD = Guarded(_phrases(_M["bank_field"]))
 _CHANGED = _phrases(_M["changed"])
 _PRETEXT = _phrases(_M["pretext"])
 _PAY = _phrases(_M["pay"])
@@ -831,7 +832,7 @@ def access_handed_over(text: str) -> tuple[str, str] | None:
 # -- a remote-support ID handed to someone --------------------------------------------------------------------------
 
 _R = _BOOK["remote-access"]
-_REMOTE_TOOL = _phrases(_R["tools"])
+_REMOTE_TOOL = Guarded(_phrases(_R["tools"]))
 _REMOTE_ID_WORD = _phrases(_R["id_words"])
 _REMOTE_VALUE = re.compile(_R["value"])
 _REMOTE_FROM_CALLER = re.compile(_R["from_caller"])

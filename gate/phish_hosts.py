@@ -282,14 +282,22 @@ def title_claim(host: str, title: str) -> Finding | None:
     host = host.lower().rstrip(".")
     if not title or _skipped(host):
         return None
-    m = _TITLES.match(_TITLE_PUNCT.sub(" ", title[:300].lower()).strip())  # the title is the page's name
-    if m is None:
+    titled = _titled(title)
+    if titled is None:
         return None
-    p = _TITLE_OF[m.group(0)]
+    p = _TITLE_OF[titled]
     if _under(host, p.own) is not None or own_site(host):
         return None
-    return Finding("block", f"{host}, a page titled as {p.name.title()}'s sign-in ({m.group(0)!r}) on a host that is "
+    return Finding("block", f"{host}, a page titled as {p.name.title()}'s sign-in ({titled!r}) on a host that is "
                             f"not {p.name.title()}'s")
+
+
+@functools.lru_cache(maxsize=1024)
+def _titled(title: str) -> str | None:
+    """The provider's sign-in title a window title starts with, or None (a window's title repeats from action to
+    action, and several rules ask: kept, bounded)."""
+    m = _TITLES.match(_TITLE_PUNCT.sub(" ", title[:300].lower()).strip())  # the title is the page's name
+    return None if m is None else m.group(0)
 
 
 def _parent(host: str) -> tuple[str, str] | None:

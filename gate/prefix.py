@@ -22,8 +22,8 @@ from collections.abc import Iterable
 from gate import regex_store
 from gate.patterns import _trie
 
-__all__ = ["BranchSearch", "Guarded", "Matcher", "branch_heads", "literals", "required_literals", "text_keys",
-           "word_key"]
+__all__ = ["BranchSearch", "Guarded", "Matcher", "ascii_need", "branch_heads", "literals", "required_literals",
+           "text_keys", "word_key"]
 
 
 def _top_level(pattern: str) -> list[str]:
@@ -114,6 +114,40 @@ def required_literals(pattern: str, flags: int = 0) -> tuple[frozenset[str], ...
     return out
 
 
+@functools.cache
+def _ascii_twin(ch: str) -> bool:
+    """Whether the non-ASCII character `ch`, written in a pattern, could match an ASCII character of a text (under
+    IGNORECASE `ſ` matches `s`, `K` (Kelvin) `k`, `İ` `i`): asked of `re` itself, for every ASCII character."""
+    rx = re.compile(re.escape(ch), re.IGNORECASE)
+    return any(rx.fullmatch(chr(a)) for a in range(128))
+
+
+def ascii_need(pattern: str, flags: int = 0) -> frozenset[str]:
+    """The most telling set of strings (lower case) one of which every match of `pattern` in an ASCII text holds
+    in its lower case; empty when none is known. As `required_literals`, except that a string with a character no
+    ASCII text can match (`期間限定`, `dernière`) is left out of its set: in an ASCII text it never occurs, so an
+    alternation with branches in other scripts still has a set (a set holding a character that may match an ASCII
+    one, `ſ`, is not used)."""
+    key = f"{flags}:{pattern}"
+    stored = regex_store.recall("ascii-literal-set", key, False)
+    if type(stored) is list and all(type(x) is str and x for x in stored):
+        return frozenset(stored)  # (what a `deskgate check` store kept: no parse)
+    best: frozenset[str] = frozenset()
+    for found in _required(list(_parser.parse(pattern, flags))):
+        kept: set[str] = set()
+        for s in found:
+            if s.isascii():
+                kept.add(s.lower())
+            elif any(not ch.isascii() and _ascii_twin(ch) for ch in s):
+                break  # it might occur in an ASCII text, spelled otherwise: not a set to test by `in`
+            # (else it cannot occur in an ASCII text: the matches there hold one of the others)
+        else:
+            if kept and (not best or (*_rank(frozenset(kept)), sorted(kept)) > (*_rank(best), sorted(best))):
+                best = frozenset(kept)
+    regex_store.remember("ascii-literal-set", key, sorted(best))
+    return best
+
+
 def literals(strings: Iterable[str]) -> re.Pattern[str] | None:
     """One regex for whether any of `strings` occurs (None for none): cheaper than an `in` per string. Written
     as a trie (`patterns._trie`): a plain alternation tries every string at every position (~9 µs for a hundred
@@ -141,8 +175,8 @@ class Guarded:
 
     def __init__(self, rx: re.Pattern[str]) -> None:
         self._rx = rx
-        sets = required_literals(rx.pattern, rx.flags)
-        self._need = literals(sets[0]) if sets else None
+        need = ascii_need(rx.pattern, rx.flags)
+        self._need = literals(need) if need else None
 
     def search(self, text: str, *pos: int) -> re.Match[str] | None:
         need = self._need

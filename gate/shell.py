@@ -39,6 +39,7 @@ from gate.lines import judged_text
 from gate.model import Risk, TypedLine
 from gate.normalise import fold, normalise, strip_invisible
 from gate.packages import poisoned
+from gate.prefix import Guarded
 
 if TYPE_CHECKING:
     from gate.compiled import CompiledPolicy
@@ -2663,6 +2664,7 @@ def _with_env(analysis: ShellAnalysis, env: tuple[tuple[str, str], ...]) -> Shel
 # a web browser by its app name: its window title is the title of the page it shows
 BROWSER_APP = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|epiphany|librewolf|"
                          r"waterfox|tor browser|web browser|browser)\b")
+BROWSER_APP = Guarded(BROWSER_APP)
 
 
 def is_terminal(compiled: CompiledPolicy, app: str, window_title: str) -> bool:

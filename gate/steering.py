@@ -44,7 +44,7 @@ import re
 from typing import NamedTuple
 
 from gate.cues import CueBook, cue_book
-from gate.prefix import text_keys
+from gate.prefix import Guarded, text_keys
 
 __all__ = ["Steering", "cues", "steering"]
 
@@ -72,6 +72,7 @@ class Steering(NamedTuple):
 # that keeps punctuation, `norm`)
 _VOCATIVE = re.compile(rf"^(?:(?:hey|hi|hello|ok|okay|dear|attention|yo) )?(?:the |my |an? )?(?:ai |automated )?"
                        rf"{cue_book().parts['ai']}s?\s*[,:;!]", re.MULTILINE)
+_VOCATIVE = Guarded(_VOCATIVE)
 
 
 def steering(words: str, norm: str = "", keys: frozenset[str] | None = None,

@@ -56,6 +56,7 @@ from gate.escapes import Escape, command_line, dialog_field, escapes, opener, sh
 from gate.escapes import program as named_program
 from gate.lines import pressed
 from gate.normalise import normalise
+from gate.prefix import Guarded, ascii_need, literals
 from gate.shell import BROWSER_APP, is_terminal
 
 if TYPE_CHECKING:
@@ -97,10 +98,10 @@ _TERMINAL_TARGET = re.compile(
     r"\b(?:cloud|web|browser|remote|ssh|jupyter|online|integrated|embedded|xterm(?:[. ]js)?|vs ?code|container|pod|"
     r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$|\bcloudshell(?: terminal)?$")
 # a Run dialog: window titles and apps of launchers, or a target that asks for a command to run
-_RUN_WINDOW = re.compile(
+_RUN_WINDOW = Guarded(re.compile(
     r"^(?:run|run application|run a command|run command|execute|execute command|launch|launcher|krunner|gmrun|"
     r"xfrun4|xfce4-appfinder|grun|dmenu|rofi|ulauncher|albert|synapse|wofi|fuzzel|alt\+f2)$|\bkrunner\b|"
-    r"\brun dialog\b")
+    r"\brun dialog\b"))
 _RUN_TARGET = re.compile(
     r"\b(?:run dialog|run box|enter (?:a |the )?command|type (?:a |the )?command|command to run|run a command|"
     r"execute (?:a |the )?command|name of a program|krunner|alt\+f2|run prompt)\b|^(?:run|command|open:?)$")
@@ -108,7 +109,7 @@ _RUN_TARGET = re.compile(
 # name, remote shells (PuTTY and the SSH clients, a title that is an `ssh` line), Git Bash and the MSYS/Cygwin
 # consoles, and the Windows console under its own title in other languages ("Eingabeaufforderung",
 # "Invite de commandes", "命令提示符")
-_MORE_TERMINALS = re.compile(
+_MORE_TERMINALS = Guarded(re.compile(
     r"^(?:hyper|warp|rio|contour|sakura|blackbox|black box|terminus|termite|kgx|st|console)(?:\.exe|\.app)?$|"
     r"\b(?:ghostty|warp terminal|st-256color|stterm|mintty|cygwin|msys2?|mingw(?:32|64)?|git bash|"
     r"putty|kitty\.exe|superputty|mobaxterm|securecrt|termius|tera ?term|xshell|solar-putty|royal ?ts|"
@@ -123,17 +124,17 @@ _MORE_TERMINALS = re.compile(
     # a title that is a remote shell's line or prompt: "ssh bob@10.0.0.5", "root@web-01:~#", "MINGW64:/c/Users"
     # a console run as administrator, in the system's language: "Administrador: Símbolo del sistema"
     r"^[^\W\d]{4,16} ?: ?(?:windows powershell|powershell|pwsh|command prompt|cmd(?:\.exe)?)\b|"
-    r"^(?:ssh|mosh|telnet) [\w.@-]+|^[\w.-]+@[\w.-]+:\S*\s?[$#]?$|^(?:mingw(?:32|64)|msys|ucrt64|clang64):")
+    r"^(?:ssh|mosh|telnet) [\w.@-]+|^[\w.-]+@[\w.-]+:\S*\s?[$#]?$|^(?:mingw(?:32|64)|msys|ucrt64|clang64):"))
 # the Run dialog under its own title in other languages (Windows' Win+R box)
 _MORE_RUN_WINDOWS = re.compile(
     r"^(?:ausfuhren|ausführen|executer|exécuter|ejecutar|esegui|executar|uitvoeren|uruchom|uruchamianie|"
     r"выполнить|calistir|çalıştır|spustit|futtatas|futtatás|kor|kör|kjor|kjør|suorita)$|"
     r"^(?:ファイル名を指定して実行|运行|執行|실행)$")
 # the browser's address bar (role, label or name of the target)
-_ADDRESS_TARGET = re.compile(
+_ADDRESS_TARGET = Guarded(re.compile(
     r"\b(?:address bar|address and search bar|url bar|urlbar|location bar|omnibox|awesome ?bar|address field|"
     r"search or (?:enter|type) (?:an? )?(?:web )?(?:address|url)|enter (?:an? )?(?:web )?(?:address|url)|"
-    r"(?:web|site) address|url field|go to (?:a )?(?:web ?site|url|address))\b|^(?:url|web address)$")
+    r"(?:web|site) address|url field|go to (?:a )?(?:web ?site|url|address))\b|^(?:url|web address)$"))
 
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
@@ -143,13 +144,14 @@ _BROWSER = BROWSER_APP
 # a browser's developer tools, by the window's title or app, or the target the agent names
 _DEVTOOLS_WINDOW = re.compile(r"\b(?:devtools|dev tools|developer tools|web console|browser console|web inspector|"
                               r"browser toolbox|javascript console|js console)\b")
-_DEVTOOLS_TARGET = re.compile(r"\b(?:devtools|dev tools|developer tools|developer console|web inspector|"
+_DEVTOOLS_WINDOW = Guarded(_DEVTOOLS_WINDOW)
+_DEVTOOLS_TARGET = Guarded(re.compile(r"\b(?:devtools|dev tools|developer tools|developer console|web inspector|"
                               r"(?:js|javascript|web|browser|devtools|dev tools|page) console)\b|"
                               # a browser automation tool's box for script run in the page (`browser_evaluate`,
                               # `page.evaluate`, "JavaScript to execute")
                               r"\b(?:browser_evaluate|page\.evaluate|evaluate_?script|execute_?script|run_?javascript)\b|"
                               r"\b(?:evaluate|execute|run|inject) (?:the )?(?:expression|script|javascript|js)\b|"
-                              r"\b(?:javascript|js) (?:expression|snippet|code|to (?:run|execute|evaluate))\b")
+                              r"\b(?:javascript|js) (?:expression|snippet|code|to (?:run|execute|evaluate))\b"))
 # a bare console: a browser's when it receives JavaScript, else a terminal's
 _BARE_CONSOLE = re.compile(r"^(?:the |a )?console(?: (?:input|prompt|tab|panel|pane))?$")
 _JAVASCRIPT = re.compile(
@@ -157,7 +159,7 @@ _JAVASCRIPT = re.compile(
     r"XMLHttpRequest|fetch|alert|eval|cookieStore)\s*[.(\[]|=>|\b(?:const|let|var)\s+\w+\s*=|\bfunction\s*\w*\(|"
     r"\bnew\s+(?:Image|XMLHttpRequest|WebSocket|Function)\b|\$\$?\(")
 # a database console: a client's window or app, or a target that names a query editor or a client's prompt
-_DATABASE_WINDOW = re.compile(
+_DATABASE_WINDOW = Guarded(re.compile(
     r"\b(?:dbeaver|pgadmin|datagrip|sql ?workbench|mysql workbench|heidisql|sql server management studio|ssms|"
     r"azure data studio|tableplus|beekeeper studio|phpmyadmin|adminer|mongodb compass|robo ?3t|studio 3t|"
     r"redisinsight|sqlitebrowser|db browser for sqlite|query tool|query editor|sql editor|sql console|sql worksheet|"
@@ -168,8 +170,8 @@ _DATABASE_WINDOW = re.compile(
     r"db ?browser|database client|database console)\b|"
     # a database shell's prompt as a window's title ("mysql> ", "postgres=# ", "sqlite> ", "redis 127.0.0.1:6379> ")
     r"^(?:mysql|mariadb|sqlite|redis[\w .:-]*|[\w-]{1,30}=[>#]|sql|cqlsh[\w:]*|mongo(?:sh)?[\w :/.-]*|"
-    r"test|admin|local)> ?$|^[\w-]{1,30}=[#>] ?$")
-_DATABASE_TARGET = re.compile(
+    r"test|admin|local)> ?$|^[\w-]{1,30}=[#>] ?$"))
+_DATABASE_TARGET = Guarded(re.compile(
     r"\b(?:sql|cypher|cql|kql)(?: \w+)? (?:editor|console|tool|window|box|input|runner|worksheet|workbench|prompt|"
     r"shell|pane|area)\b|\bquery (?:editor|console|tool|runner|workbench|worksheet)\b|^sql(?: query)?$|"
     r"^(?:mysql|mariadb|psql|postgres(?:ql)?|sqlite3?|mongo(?:sh)?|redis(?:-cli)?|cqlsh|sqlplus|snowsql|duckdb|"
@@ -177,7 +179,7 @@ _DATABASE_TARGET = re.compile(
     r"\b(?:mongo(?:db)? shell|mongosh|redis-cli|redis cli|sqlplus|psql|sqlcmd|cqlsh)\b|"
     # Salesforce's anonymous Apex: DML statements run on the org's records
     r"\b(?:execute anonymous|anonymous apex|apex (?:code|editor|console|window|script))\b|"
-    r"^[\w-]{1,20}(?:=[>#]|>) ?$")
+    r"^[\w-]{1,20}(?:=[>#]|>) ?$"))
 # a database shell in a terminal, by the terminal's title: its name or its prompt
 _DB_SHELL_TITLE = re.compile(r"^(?:mongosh|mongo|psql|mysql|mariadb|sqlite3?|redis-cli|cqlsh|sqlplus|sqlcmd|pgcli|"
                              r"mycli|litecli|duckdb|clickhouse-client)\b|\b(?:mongosh|redis-cli|sqlplus|pgcli|mycli)\b|"
@@ -192,12 +194,13 @@ _STATEMENT_FIELD = re.compile(r"^(?:query|sql|sql query|statement|sql statement|
 _CONSOLE_PAGE = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^?#]*?[/.-])?(?:admin|console|db|dbadmin|database|sql|"
                            r"warehouse|analytics)(?:[/.-]|$)", re.IGNORECASE)
 # a code or text editor: what is typed there lands in a file
-_EDITOR_WINDOW = re.compile(
+_EDITOR_WINDOW = Guarded(re.compile(
     r"\b(?:visual studio code|vs ?code|vscodium|code - oss|sublime text|atom|intellij|pycharm|webstorm|goland|"
     r"clion|rider|phpstorm|android studio|eclipse|netbeans|xcode|vim|gvim|neovim|nvim|emacs|nano|gedit|kate|"
-    r"notepad\+\+|notepad|textedit|text editor|zed|helix|cursor|windsurf)\b")
+    r"notepad\+\+|notepad|textedit|text editor|zed|helix|cursor|windsurf)\b"))
 _EDITOR_TARGET = re.compile(r"\b(?:code editor|source editor|text editor|source code|editor content|file content)\b|"
                             r"(?:^|[\s/])\.env\b|^code$")
+_EDITOR_TARGET = Guarded(_EDITOR_TARGET)
 
 
 def code_editor(ctx: Context) -> bool:
@@ -221,6 +224,10 @@ _CODE_CONSOLES = (
     ("php", re.compile(r"\b(?:php (?:console|shell|repl)|psysh|tinker)\b")),
     ("groovy", re.compile(r"\b(?:script console|groovy (?:console|script|shell)|jenkins script)\b")),
 )
+_CODE_CONSOLES = tuple((program, Guarded(pattern)) for program, pattern in _CODE_CONSOLES)  # (read for every place)
+# whether an ASCII place holds a word one of them needs, in one search (None: one of them needs no word)
+_CONSOLE_NEEDS = [ascii_need(pattern.pattern, pattern.flags) for _, pattern in _CODE_CONSOLES]
+_CONSOLE_WORDS = literals(frozenset().union(*_CONSOLE_NEEDS)) if all(_CONSOLE_NEEDS) else None
 # Jenkins's script console, by its page: /script or /manage/script (a node's /computer/NAME/script too)
 _GROOVY_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:manage/)?script/?(?:[?#]|$)", re.IGNORECASE)
 
@@ -230,9 +237,10 @@ def console_program(ctx: Context) -> str | None:
     `php`, `groovy`), or None when the destination is no language console."""
     obs = ctx.observation
     places = (normalise(obs.window_title), normalise(obs.app), *ctx.derived(_target_parts))
-    for program, pattern in _CODE_CONSOLES:
-        if any(p and pattern.search(p) for p in places):
-            return program
+    if _CONSOLE_WORDS is None or any(p and (not p.isascii() or _CONSOLE_WORDS.search(p.lower())) for p in places):
+        for program, pattern in _CODE_CONSOLES:
+            if any(p and pattern.search(p) for p in places):
+                return program
     url = getattr(ctx.action, "url", None) or obs.url
     return "groovy" if url and _GROOVY_URL.match(url) else None
 
@@ -263,9 +271,10 @@ _PREFIX_LAUNCHER = re.compile(r"\b(?:powertoys run|powertoys\.powerlauncher|powe
                               r"cmdpal|flow launcher|flow\.launcher)\b|"
                               # a launcher named like a person: the name alone ("Alfred", "Wox launcher")
                               r"^(?:alfred|wox)(?: (?:\d|search|launcher|bar|input|prompt|window))?$")
+_PREFIX_LAUNCHER = Guarded(_PREFIX_LAUNCHER)
 # launchers that run a whole command line: Windows' Start menu search and the taskbar's search box
-_LINE_LAUNCHER = re.compile(r"\b(?:start menu(?: search)?|start search|windows search|search windows|"
-                            r"type here to search|searchhost|searchapp|search(?:ui)?\.exe)\b")
+_LINE_LAUNCHER = Guarded(re.compile(r"\b(?:start menu(?: search)?|start search|windows search|search windows|"
+                            r"type here to search|searchhost|searchapp|search(?:ui)?\.exe)\b"))
 _SHELL_PREFIX = re.compile(r"^\s*>+\s*")
 
 

@@ -42,10 +42,13 @@ from gate.autorun import (
     vendor_masquerade,
     writable_script,
 )
+from gate.content import files_written
 from gate.model import Risk
 from gate.paths import file_facts
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.files import _targets, _text_of
 from gate.rules.shell_vocab import SHELL_TYPES
+from gate.shell import command_facts
 
 __all__ = ["RULES", "ci_is_plain", "written_verdict"]
 
@@ -188,13 +191,10 @@ def _heredoc(source: str) -> str:
 
 
 def _shell_block(ctx: Context) -> str | None:
-    from gate.rules.files import _targets, _text_of
-    from gate.shell import command_facts
 
     analysis = ctx.derived(command_facts)
     if analysis is None:
         return None
-    from gate.content import files_written
 
     for path in files_written(analysis):  # a download's output, a copy's or a move's destination, a redirect
         if (why := vendor_masquerade(path.strip("'\"").replace("\\", "/"))) is not None:

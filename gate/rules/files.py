@@ -16,13 +16,18 @@ or deleting a root / home / a sandbox root is blocked.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from gate.content import later_commands, tool_of, unofficial_sources
+from gate.content import runs_later as content_runs_later
+from gate.hostile_hosts import hostile_host
 from gate.model import FILE_TYPES, Risk
 from gate.paths import FileFacts, default_home, file_facts, is_within, new_personal_file
 from gate.patterns import Patterns
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.shell import command_facts
 
 if TYPE_CHECKING:
     from gate.compiled import CompiledPolicy
@@ -422,7 +427,6 @@ def _source_host(source: str) -> str:
 def _hostile_source(sources: list[str]) -> tuple[str, str] | None:
     """(address, why) of the first package source whose host names itself an attacker's or is a bare public
     address."""
-    from gate.hostile_hosts import hostile_host
     from gate.rules.shell_sources import public_address
 
     for source in sources:
@@ -626,9 +630,7 @@ _HOOK_RULES = ("confirm.shell.env-hook", "block.shell.loader-hook")
 
 
 def _ci_verdict(ctx: Context) -> tuple[str | None, str | None]:
-    import shlex
 
-    from gate.shell import command_facts
 
     analysis = ctx.derived(command_facts)
     if analysis is None:
@@ -694,8 +696,6 @@ def ci_env_hook(ctx: Context) -> CheckResult:
 
 def _shell_config(ctx: Context) -> tuple[str | None, str | None]:
     """(block, confirm) for settings files a shell command writes (echo, printf, tee, a here-document)."""
-    from gate.content import later_commands, runs_later, tool_of
-    from gate.shell import command_facts
 
     analysis = ctx.derived(command_facts)
     if analysis is None or ("redirect" not in analysis.features and "tee" not in analysis.source):
@@ -706,7 +706,7 @@ def _shell_config(ctx: Context) -> tuple[str | None, str | None]:
     for cmd in analysis.commands:
         for target in _targets(cmd):
             path = target.strip("'\"")
-            kind = runs_later(path)
+            kind = content_runs_later(path)
             # a build's file made to send its secrets, or a scanner's settings made to ignore everything
             if (written := _text_of(cmd, analysis).replace("\\n", "\n").replace("\\t", "\t")).strip():
                 leak, printed = build_leak(path, written)
@@ -762,9 +762,6 @@ _SOURCE_OPTION = re.compile(r"^(?:--(?:extra-)?index(?:-url)?|--registry|--find-
 
 def _hostile_manager_source(ctx: Context) -> str | None:
     """A package manager told, on its command line, to take packages from a host named as hostile."""
-    from gate.content import unofficial_sources
-    from gate.hostile_hosts import hostile_host
-    from gate.shell import command_facts
 
     analysis = ctx.derived(command_facts)
     if analysis is None or "://" not in analysis.source:
@@ -800,7 +797,6 @@ _TAR_ABSOLUTE = re.compile(r"^-[a-z]*P[a-z]*$")
 
 
 def _archive_escape(ctx: Context) -> str | None:
-    from gate.shell import command_facts
 
     analysis = ctx.derived(command_facts)
     if analysis is None:

@@ -31,6 +31,7 @@ from urllib.parse import unquote
 
 from gate.fields import credential_field, field_text, into_a_field, label_text, typed_text
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import PASTE_KEYS, key_combo
 from gate.typed import Destination, code_editor, destination
@@ -163,8 +164,11 @@ def _portal(ctx: Context) -> str | None:
     page = _page(ctx)
     if page is None or page.scheme not in ("http", "https") or page.port not in (None, 80, 443):
         return None
+    host = page.host.strip("[]")
+    if ":" not in host and not host.replace(".", "").isdigit():
+        return None  # a name, not an address (`ip_address` would refuse it, at the price of an exception)
     try:
-        ip = ipaddress.ip_address(page.host.strip("[]"))
+        ip = ipaddress.ip_address(host)
     except ValueError:
         return None
     return page.host if any(ip in net for net in _PRIVATE_NETS) else None
@@ -233,11 +237,11 @@ def portal_submit(ctx: Context) -> CheckResult:
 
 # -- the Startup folder --------------------------------------------------------------------------------------
 
-_STARTUP_PLACE = re.compile(
+_STARTUP_PLACE = Guarded(re.compile(
     r"\bshell:\s*(?:common\s+)?startup\b|start menu[\\/]programs[\\/]startup\b|"
     r"\\startup\s*$|\.config/autostart\b|/etc/xdg/autostart\b|library/launch(?:agents|daemons)\b|"
     r"\bshell:\s*(?:common\s+)?(?:autostart|démarrage)\b",
-    re.IGNORECASE)
+    re.IGNORECASE))
 _FILE_MANAGER = re.compile(r"\b(?:explorer|file explorer|windows explorer|finder|nautilus|files|dolphin|thunar|"
                            r"nemo|caja|pcmanfm|total commander|directory opus|xyplorer)\b", re.IGNORECASE)
 _STARTUP_WINDOW = re.compile(r"^(?:startup|autostart|démarrage|autostart|inicio|avvio automatico|opstarten|"

@@ -81,8 +81,8 @@ from gate.harm import alarm, doxxing, harassment, phishing
 from gate.model import Risk
 from gate.normalise import fold
 from gate.policy import GuiPolicy
+from gate.prefix import Guarded, text_keys
 from gate.prefix import Matcher as _Matcher
-from gate.prefix import text_keys
 from gate.rules.base import Context, Rule, rule
 from gate.sensitive import find_sensitive, password_shaped
 from gate.steering import Steering, steering
@@ -1662,7 +1662,7 @@ def security_switch(ctx: Context) -> str | None:
 _REGEDIT_WINDOW = re.compile(r"^(?:registry editor|registrierungs-editor|éditeur du registre|editor del registro|"
                              r"editor di registro di sistema|editor do registro|register-editor|レジストリ エディター|"
                              r"注册表编辑器|登錄編輯程式)(?:\s*[-–—:]\s*(.*))?$", re.I)
-_REGEDIT_APP = re.compile(r"(?:^|[\\/])regedit(?:\.exe)?$", re.I)
+_REGEDIT_APP = Guarded(re.compile(r"(?:^|[\\/])regedit(?:\.exe)?$", re.I))
 _REGISTRY_DATA = catalogue_data.get("windows_registry", {})
 _REGISTRY_NAMES = {n: v["decision"] for v in _REGISTRY_DATA.get("value", ()) for n in v["names"]}
 _REGISTRY_GUARDED = frozenset(_REGISTRY_DATA.get("security_services", ()))
@@ -1935,6 +1935,7 @@ _CLEAR_DATA_DIALOG = re.compile(
 # line") the same keys do something else, and ask there if at all
 _BROWSER_APP = re.compile(r"\b(?:firefox|chrome|chromium|brave|edge|msedge|safari|opera|vivaldi|epiphany|librewolf|"
                           r"waterfox|tor browser|arc|browser)\b")
+_BROWSER_APP = Guarded(_BROWSER_APP)
 
 
 @rule("confirm.gui.clear-data-key", "A key combination that clears browsing data", risk=Risk.MEDIUM,
@@ -2056,6 +2057,7 @@ _SEARCH_OPERATORS = re.compile(r"^\s*(?:-?(?:from|to|cc|bcc|subject|label|in|is|
 # a file chooser: what is typed into it is the file that gets uploaded or attached
 _FILE_CHOOSER = re.compile(r"\b(?:file ?name|file name|file to upload|upload|attach|attachment|choose (?:a )?file|"
                            r"select (?:a )?file|open file|file upload|browse)\b|^(?:open|file|location)$", re.MULTILINE)
+_FILE_CHOOSER = Guarded(_FILE_CHOOSER)
 # the home folder or a root, written as an upload dialog takes it: everything under it goes
 _WHOLE_TREE = re.compile(r"^(?:~|\$HOME|%USERPROFILE%|/|/home/[^/]+|/Users/[^/]+|/root|[A-Za-z]:|"
                          r"[A-Za-z]:/Users/[^/]+)/?$", re.IGNORECASE)

@@ -185,7 +185,7 @@ def _respelled_verdict(ctx: Context) -> tuple[Hit | None, Hit | None]:
     """The key rules' verdict on the keys as they are commonly written, when the action spelled them otherwise."""
     keys = list(ctx.action.keys)  # type: ignore[attr-defined]
     plain = respelled(keys)
-    if not plain or canonical_keys(plain) == canonical_keys(keys) or len(plain) > 8:
+    if not plain or canonical_keys(plain) == ctx.derived(key_combo) or len(plain) > 8:
         return None, None
     from gate.rules.typed import judge_as  # the key rules are run as the typed rules run the shell's
     return judge_as(Key(keys=plain), ctx)  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 from gate.catalogue import DATA as _CATALOGUE
 from gate.destinations import _BOOK as _DESTINATIONS
 from gate.model import Risk
+from gate.prefix import literals
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_vocab import SHELL_TYPES
 from gate.shell import command_text
@@ -203,6 +204,8 @@ _SCRIPT_EXT = re.compile(r"\.(py|sh|pl|rb|go|exe|js)$")
 
 
 _DUMPERS = frozenset(n.lower() for n in _CATALOGUE.get("source_dumpers", {}).get("names", ()))
+# whether a command holds a dumper's name at all, in one search (a name run is a part of one of its words)
+_ANY_DUMPER = literals(_DUMPERS) if "" not in _DUMPERS else None
 
 
 @rule("confirm.shell.source-dump", "a site's source rebuilt from its exposed version-control folder",
@@ -216,7 +219,7 @@ def source_dump(ctx: Context) -> CheckResult:
     if not command:
         return None
     low = command.lower()
-    words = _WORD_SPLIT.split(low[:4000])
+    words = _WORD_SPLIT.split(low[:4000]) if _ANY_DUMPER is None or _ANY_DUMPER.search(low[:4000]) else ()
     for w in words:
         base = w.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
         stem = _SCRIPT_EXT.sub("", base)

@@ -31,6 +31,7 @@ from gate.fields import ONE_EMAIL, ONE_PHONE, credential_field, field_text, page
 from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat
 from gate.lures import words
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import field_category
 from gate.sensitive import find_sensitive
@@ -53,6 +54,8 @@ def _whole(items: list[str]) -> frozenset[str]:
 
 _APPS = _whole(_BOOK["apps"])
 _WEBMAIL = tuple(_BOOK["webmail"])
+_WEBMAIL_PATHS = tuple(w for w in _WEBMAIL if w.startswith("/"))  # found anywhere in the address
+_WEBMAIL_HOSTS = tuple(w for w in _WEBMAIL if w.endswith("."))  # found anywhere in the host
 _FOLDERS = _whole(_BOOK["folders"])
 _CONTROLS = _whole(_BOOK["controls"])
 _KINDS = {kind: _phrases(_BOOK[kind]) for kind in ("account", "payment", "prize", "urgency", "pressure", "verify")}
@@ -70,6 +73,7 @@ _WITH_BRAND = re.compile(r"\b(?:with|using|via|through|mit|über|avec|par|con|me
 _MAIL_APP = re.compile(r"\b(?:thunderbird|betterbird|outlook|evolution|geary|kmail|kontact|mailspring|apple ?mail|"
                        r"mail\.app|claws|sylpheed|em ?client|postbox|airmail|seamonkey|trojit[aá]|bluemail)\b|^mail$",
                        re.IGNORECASE)
+_MAIL_APP = Guarded(_MAIL_APP)
 # an account's address or a program's name in a title's last parts ("Subject - dana@example.org - Gmail")
 _ADDRESS = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _TITLE_SEPARATOR = re.compile(r"\s+[-–—|]\s+")
@@ -97,8 +101,10 @@ def _webmail(url: str) -> bool:
     if not low.startswith(("http://", "https://")):
         return False
     rest = low.split("://", 1)[1]
-    return any(rest.startswith(w) or (w.startswith("/") and w in rest) or (w.endswith(".") and w in rest.split("/")[0])
-               for w in _WEBMAIL)
+    if rest.startswith(_WEBMAIL) or any(w in rest for w in _WEBMAIL_PATHS):
+        return True
+    host = rest.split("/")[0]
+    return any(w in host for w in _WEBMAIL_HOSTS)
 
 
 def mail_subject(title: str, app: str = "", url: str = "") -> str | None:
@@ -157,8 +163,13 @@ class _MailClick(NamedTuple):
     subject: str
     label: str
     subject_kinds: frozenset[str]
-    page_kinds: frozenset[str]
+    page_text: str
     cta: str | None
+
+    @property
+    def page_kinds(self) -> frozenset[str]:
+        """The lures the message's text carries (read only when the subject alone does not decide)."""
+        return lure_kinds(self.page_text)
 
 
 def _label(ctx: Context) -> str:
@@ -182,8 +193,7 @@ def _mail_click(ctx: Context) -> _MailClick | None:
     if words(subject) in low:
         return None  # the message's own row in the list, named by its subject (and its sender, its date)
     cta = _CTA.fullmatch(low) or (_CTA.match(low) if len(low.split()) <= 7 else None)
-    return _MailClick(subject, label, lure_kinds(subject), lure_kinds(obs.page_text),
-                      cta.group(0) if cta is not None else None)
+    return _MailClick(subject, label, lure_kinds(subject), obs.page_text, cta.group(0) if cta is not None else None)
 
 
 _STRONG = frozenset({"account", "payment"})

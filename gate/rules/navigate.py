@@ -45,7 +45,7 @@ from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squ
 from gate.model import Risk
 from gate.normalise import fold
 from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
-from gate.prefix import text_keys
+from gate.prefix import Guarded, text_keys
 from gate.rules.base import CheckResult, Context, rule
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
@@ -1481,13 +1481,13 @@ def _page_destination(ctx: Context) -> Verdict | None:
 
 # what a scam page's form harvests besides a password or a card (gate/rules/web.py SECRET_FIELD): the details that
 # reset an account or open a new one in the victim's name
-_HARVEST_FIELD = re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|shipping details|postcode|zip|"
+_HARVEST_FIELD = Guarded(re.compile(r"\b(?:(?<!mail )(?<!ip )address|delivery details|shipping details|postcode|zip|"
                             r"identity|identit[eé]|identidad|identit[aä]t|security (?:question|answer)s?|"
                             r"date of birth|dob|birth ?date|"
                             r"mother s maiden|passport|driver s licen[cs]e|licen[cs]e number|national id|tax id|"
                             r"routing|iban|sort code|account number|bank|seed|recovery|phrase|wallet|private key|"
                             r"code|pin|ssn|sin|nino|social security|card|card number|credit card|debit card|cvv|cvc|"
-                            r"expiry|expiration|karte|carte|tarjeta|cartão|carta)\b")
+                            r"expiry|expiration|karte|carte|tarjeta|cartão|carta)\b"))
 # a payment card written with its expiry and code after it ("5555 5555 5555 4444 08/29 737")
 _CARD_RUN = re.compile(r"^\s*(?:\d{4}[ -]?){3}\d{1,7}\b")
 

@@ -30,6 +30,7 @@ from importlib import resources
 from gate import regex_store
 from gate.fields import chat_window, label_text, text_of
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.privacy import Disclosure, accusation, disclosure, record_place, records_file, roster, shared_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import (
@@ -177,10 +178,11 @@ def records_attached(ctx: Context) -> str | None:
 
 # ---- a click that hands a service the person's address book, photos or whereabouts ----
 
-def _share_vocab() -> tuple[re.Pattern[str], frozenset[str]]:
+def _share_vocab() -> tuple[Guarded, frozenset[str]]:
     data = regex_store.toml(resources.files("resources").joinpath("privacy.toml").read_text("utf-8"))["share_access"]
     access = re.compile("|".join(f"(?:{p})" for p in data["access"]), re.IGNORECASE)
-    return access, frozenset(data["grant"])
+    # (searched on every click: a label without one of the words every phrase holds is not searched)
+    return Guarded(access), frozenset(data["grant"])
 
 
 _SHARE_ACCESS, _GRANT = _share_vocab()

@@ -50,6 +50,7 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from gate.model import Risk
+from gate.prefix import literals
 from gate.sensitive import agent_token_file, captured_credentials, secret_file_name
 from gate.shell import Command, Finding, ShellAnalysis, resolve_path
 
@@ -506,12 +507,13 @@ CUES = ("claude", "codex", "gemini", "qwen", "q ", "kiro", "cursor-agent", "open
         "ruby", "busybox", ".server", ".sites", "evilginx", "gophish", ".set/", "harvester", "auth/", "phishingdomain",
         "cat", "head", "tail", "less", "more", "sqlite", "strings", "base64", "go ", "make", "docker", "podman", "jq",
         "type", "get-content", "gc ", "cp ", "curl", "wget", "ip.txt", "usernames", "mcp", "settings.json")
+_ANY_CUE = literals(CUES)  # whether a line holds one of them, in one search
 
 
 def line(analysis: ShellAnalysis, add: Add) -> None:
     """The checks above, for each command of a line that holds one of their words (module docstring)."""
     low = analysis.source.lower()
-    if not any(c in low for c in CUES):
+    if _ANY_CUE is None or _ANY_CUE.search(low) is None:
         return
     for cmd in analysis.commands:
         name = cmd.name

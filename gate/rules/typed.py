@@ -22,6 +22,7 @@ from gate.attack_console import LOOK, THEFT, verbs
 from gate.fields import field_place, field_text, text_of
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
 from gate.model import Decision, FileRead, Hit, Navigate, Observation, Risk, Shell, TypedLine
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
@@ -251,7 +252,7 @@ def unplaced_window_command(ctx: Context) -> CheckResult:
 # "Type DELETE to confirm", "Geben Sie LÖSCHEN ein, um zu bestätigen", "Saisissez SUPPRIMER pour confirmer",
 # "Escribe ELIMINAR para confirmar", "Digita ELIMINA per confermare", "Typ VERWIJDEREN om te bevestigen",
 # "確認のため「削除」と入力", "请输入 删除 以确认"
-_ASKS_PHRASE = re.compile(
+_ASKS_PHRASE = Guarded(re.compile(
     r"\b(?:type|enter|write|retype|re enter|input|key in)\b.{0,80}?\b(?:to|and) (?:confirm|continue|proceed|"
     r"delete|remove|cancel|close|transfer|erase|destroy|disable|deactivate|archive|reset|wipe|verify)\b|"
     r"\b(?:to confirm|confirm by typing|please confirm by|type (?:the )?(?:name|phrase|word|following)|"
@@ -266,7 +267,7 @@ _ASKS_PHRASE = re.compile(
     r"\bpara confirmar\b|\bper confermare\b|"
     r"\b(?:typ|voer)\b.{0,60}?\bom (?:te )?(?:bevestigen|verwijderen|door te gaan)\b|\bter bevestiging\b|"
     r"\b(?:wpisz|wprowadź)\b.{0,60}?\baby potwierdzić\b|\bвведите\b.{0,60}?\bчтобы подтвердить\b|"
-    r"確認のため|と入力|を入力して.{0,10}確認|以确认|以確認|进行确认|確定するには|입력하여 확인|확인하려면")
+    r"確認のため|と入力|を入力して.{0,10}確認|以确认|以確認|进行确认|確定するには|입력하여 확인|확인하려면"))
 # the words such a field asks for, in those languages
 _PHRASE = re.compile(
     r"^(?:(?:yes,? )?(?:permanently )?(?:delete|remove|destroy|erase|wipe|purge|drop|terminate|close|cancel|"
@@ -278,13 +279,13 @@ _PHRASE = re.compile(
     r"oui|eliminar|borrar|confirmar|sí|si|elimina|cancella|conferma|excluir|apagar|sim|verwijderen|bevestigen|"
     r"usuń|potwierdzam|удалить|подтверждаю|削除|删除|刪除|確認|确认|삭제|확인)[.!]?$")
 # a window, a page or a field that is about such a step
-_STEP_PLACE = re.compile(
+_STEP_PLACE = Guarded(re.compile(
     r"\b(?:delete|deletion|remove|removal|destroy|erase|wipe|purge|drop|terminate|close (?:your |my |the )?account|"
     r"deactivate|cancel (?:your |my |the )?(?:subscription|plan|membership)|transfer (?:ownership|repository|"
     r"project|funds|money)|danger(?: ?zone)?|permanently|irreversible|cannot be undone|can t be undone|"
     r"are you (?:absolutely )?sure|löschen|entfernen|kündigen|supprimer|suppression|eliminar|borrar|elimina|"
     r"cancella|excluir|apagar|"
-    r"verwijderen|usuń|удалить|削除|删除|刪除|삭제)\b", re.IGNORECASE)
+    r"verwijderen|usuń|удалить|削除|删除|刪除|삭제)\b", re.IGNORECASE))
 
 
 _LOOKUP_FIELD = re.compile(r"\b(?:search|filter|find|query|look ?up|suche|recherche|buscar|cerca|pesquisar|zoeken)\b")
@@ -532,6 +533,8 @@ def line_end(ctx: Context) -> LineEnd:
     terminal, Run dialog or address bar, and what the rules for what they run say. Once per context."""
     if ctx.type == "type" and not has_controls(ctx.action.text):  # type: ignore[attr-defined]
         return _NO_END  # the common case: no line end inside the text
+    if ctx.type == "key" and ctx.observation.line is None:
+        return _NO_END  # a key with no line followed ends none (`_ended`), wherever it goes
     where = ctx.derived(destination)
     if not where.runs_commands and where is not Destination.ADDRESS_BAR:
         return _NO_END

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import PASTE_KEYS, key_combo
 from gate.typed import destination
@@ -65,6 +66,7 @@ _MACRO_NETWORK = re.compile(r"\b(?:https?|ftp)://|\\\\[\w.-]+\\|\burldownloadtof
 _MACRO_EDITOR = re.compile(r"\bvisual basic(?: for applications| editor)?\b|\bvba\b|\bbasic ide\b|\bbasic macros?\b|"
                            r"\bapps script\b|\bscript\.google\.com\b|\bmacro editor\b|\bmacros? code\b|"
                            r"\(code\)", re.IGNORECASE)
+_MACRO_EDITOR = Guarded(_MACRO_EDITOR)
 
 
 def _typed(ctx: Context) -> str:

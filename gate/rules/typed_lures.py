@@ -88,6 +88,7 @@ from gate.fields import (
     text_of,
 )
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules import form_attack
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import password_in_message
@@ -1940,6 +1941,7 @@ def admin_granted(ctx: Context) -> CheckResult:
 _PUBLIC_PRINCIPAL = re.compile(r"(?i)\"principal\"\s*:\s*(?:\"\*\"|\{\s*\"aws\"\s*:\s*(?:\"\*\"|\[\s*\"\*\"\s*\]))|"
                                r"\ballUsers\b|\ballAuthenticatedUsers\b|\bpublic-read(?:-write)?\b|"
                                r"\"?publicAccess\"?\s*[:=]\s*\"?(?:blob|container)\b|\bAnonymousUser\b")
+_PUBLIC_PRINCIPAL = Guarded(_PUBLIC_PRINCIPAL)
 _DENY = re.compile(r"(?i)\"effect\"\s*:\s*\"deny\"")
 _ALLOW = re.compile(r"(?i)\"effect\"\s*:\s*\"allow\"")
 # a condition that narrows "*" to one network, organisation or account: then it is not public

@@ -69,6 +69,7 @@ from gate.fields import (
 )
 from gate.lures import cheap_tld
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.privacy import Detail, on_topic, out_of_place, personal_record, record_place
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import password_in_message
@@ -573,13 +574,13 @@ def _kept(ctx: Context) -> bool:
 # needs it; a shared team login ("the staging login is ...") is a person's call
 _OWN = re.compile(r"\b(?:my|mine|meine?|mon|ma|mes|mi|mis|meu|minha)\b", re.IGNORECASE)
 # a field whose text others read: a comment, a review, a ticket, a post
-_READ_BY_MANY = re.compile(r"\b(?:comment|comments|review|reviews|post|thread|answer|forum|public|ticket|issue|"
-                           r"discussion|feedback)\b")
+_READ_BY_MANY = Guarded(re.compile(r"\b(?:comment|comments|review|reviews|post|thread|answer|forum|public|ticket|issue|"
+                           r"discussion|feedback)\b"))
 
 
 # a forum or a question-and-answer site, by its host: every reply there is public
-_FORUM_HOST = re.compile(r"(?:^|\.)(?:forum|forums|community|communities|discuss|discourse|board|boards)\.|"
-                         r"(?:^|\.)(?:reddit|stackoverflow|stackexchange|quora|superuser|serverfault)\.")
+_FORUM_HOST = Guarded(re.compile(r"(?:^|\.)(?:forum|forums|community|communities|discuss|discourse|board|boards)\.|"
+                         r"(?:^|\.)(?:reddit|stackoverflow|stackexchange|quora|superuser|serverfault)\."))
 
 
 # a forum's private messages: read by the one member they go to

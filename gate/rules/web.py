@@ -42,6 +42,7 @@ from gate.fields import scam_named as _scam_named
 from gate.hostile_hosts import command_hosts, one_edit_apart, sends_out, short_link
 from gate.model import Risk
 from gate.normalise import fold
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_vocab import SHELL_TYPES
 from gate.sensitive import find_secret, find_sensitive, password_shaped
@@ -1612,13 +1613,13 @@ def lure_link(ctx: Context) -> CheckResult:
 
 
 # a field that asks for what opens an account or spends money (label, name or role, lower case)
-SECRET_FIELD = re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
+SECRET_FIELD = Guarded(re.compile(r"\b(?:pass ?word|passwd|passcode|pass code|pin|card ?number|credit card|debit card|"
                            r"card details|card info|card information|payment card|kartendaten|kartennummer|"
                            r"numéro de carte|datos de (?:la )?tarjeta|número de (?:la )?tarjeta|"
                            r"cvv|cvc|csc|security code|ssn|social security|one ?time (?:code|password)|otp|"
                            r"code (?:that )?we (?:just )?(?:sent|texted|emailed)|code sent to|sms code|"
                            r"text message code|"
-                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b")
+                           r"verification code|2fa|mfa|seed phrase|recovery phrase|private key)\b"))
 
 
 _NON_WORDS = re.compile(r"[\W_]+")
@@ -1823,8 +1824,8 @@ def document_named_program(ctx: Context) -> CheckResult:
     return ctx.derived(_document_program)
 
 
-_DOWNLOAD_VERB = re.compile(r"(?i)\b(?:download|downloading|get|install|run|open|grab|save|unzip|extract|"
-                            r"herunterladen|télécharger|descargar|baixar|scarica|скачать)\b")
+_DOWNLOAD_VERB = Guarded(re.compile(r"(?i)\b(?:download|downloading|get|install|run|open|grab|save|unzip|extract|"
+                            r"herunterladen|télécharger|descargar|baixar|scarica|скачать)\b"))
 
 
 def _cracked(ctx: Context) -> str | None:
@@ -2120,7 +2121,8 @@ def hostile_host_fetch(ctx: Context) -> CheckResult:
 
 
 # -- an offer under a countdown ------------------------------------------------------------------------------------
-_PRESSURE = re.compile(
+# (both searched on every click: a label without one of the words each requires is not searched, `Guarded`)
+_PRESSURE = Guarded(re.compile(
     r"(?i)\b(?:in|left|remaining|only|endet in|dans|en|em|tra|over)\s+\d{1,2}:\d{2}(?::\d{2})?\b|"
     r"\b\d{1,2}:\d{2}(?::\d{2})?\s*(?:left|remaining|min|mins)\b|"
     r"\b(?:ends?|ending|expires?|expiring|closes?) (?:in|soon|today|tonight)\b|"
@@ -2131,11 +2133,11 @@ _PRESSURE = re.compile(
     r"\bse termine dans\b|\bexpire dans\b|\bplus que \d+|\bderni[eè]re chance\b|\baujourd.hui seulement\b|"
     r"\btermina (?:en|em|tra)\b|\bsolo quedan\b|\bquedan \d+|\b[uú]ltima (?:oportunidad|chance|occasione)\b|"
     r"\bsolo hoy\b|\btiempo limitado\b|\bscade tra\b|\bsolo oggi\b|\brestam \d+|\bs[oó] hoje\b|"
-    r"\beindigt over\b|\blaatste kans\b|\balleen vandaag\b|残り|終了まで|本日限り|期間限定|仅剩|倒计时|限时|今日截止")
-_OFFER = re.compile(
+    r"\beindigt over\b|\blaatste kans\b|\balleen vandaag\b|残り|終了まで|本日限り|期間限定|仅剩|倒计时|限时|今日截止"))
+_OFFER = Guarded(re.compile(
     r"(?i)\b(?:claim|offer|deal|buy|order|purchase|get it|get \d+%|subscribe|upgrade|checkout|check out|"
     r"add to (?:cart|basket|bag)|redeem|grab|book now|reserve|unlock|\d+% off|save \d+|kaufen|bestellen|angebot|"
-    r"acheter|commander|offre|comprar|oferta|acquista|offerta|kopen|bestel|aanbieding)\b|購入|注文|购买|领取|抢购")
+    r"acheter|commander|offre|comprar|oferta|acquista|offerta|kopen|bestel|aanbieding)\b|購入|注文|购买|领取|抢购"))
 
 
 @rule("confirm.web.timed-offer", "a purchase or an offer clicked under a countdown or a scarcity timer",
@@ -2146,7 +2148,7 @@ def timed_offer(ctx: Context) -> CheckResult:
     hurries a purchase, so the person decides. An offer with no timer, and a timer on nothing for sale, pass."""
     target = ctx.action.target
     label = " ".join(p for p in (target.label, target.name) if p) if target else ""
-    if not label or len(label) > 160 or not _PRESSURE.search(label) or not _OFFER.search(label):
+    if not label or len(label) > 160 or not _OFFER.search(label) or not _PRESSURE.search(label):
         return None
     return f"clicking {label[:60]!r}: an offer pressed with a countdown or a scarcity count"
 

@@ -40,6 +40,7 @@ from gate.fields import (
     text_of,
 )
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import label_text
 from gate.urls import action_url, ip_of, is_loopback, registrable, site_label, split_url
@@ -349,7 +350,7 @@ _HIDES = re.compile(r"\b(?:delete it|delete them|delete (?:the )?(?:message|mess
 _SECURITY_MAIL = re.compile(r"\b(?:security|fraud|sign ?in|signin|login|log ?in|verification|verify|"
                             r"password|reset|2fa|mfa|two factor|one time|otp|suspicious|unusual|no ?reply accounts|"
                             r"account ?protection)\b")
-_RULE_WORDS = re.compile(r"\b(?:filter|filters|rule|rules|inbox rule|mail rule)\b")
+_RULE_WORDS = Guarded(re.compile(r"\b(?:filter|filters|rule|rules|inbox rule|mail rule)\b"))
 
 
 @rule("block.gui.alert-filter", "Creating a mail rule that deletes or hides an account's security alerts",
