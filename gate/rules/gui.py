@@ -219,7 +219,9 @@ def blocklisted(ctx: Context) -> str | None:
     """The target's label/name holds an instruction aimed at the agent (prompt injection), a code or SQL
     payload, scareware, a bulk data operation or a catastrophic action (delete account, format disk,
     factory reset, wipe all); or the typed text holds a prompt or SQL injection. Evaluated after
-    normalisation, so homoglyphs and zero-width characters do not hide a phrase."""
+    normalisation, so homoglyphs and zero-width characters do not hide a phrase. A program's own reset
+    (`_app_reset`) and an account of a budgeting app's books or a mail client's settings (`_ledger_account`) ask
+    instead."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if label.raw:
@@ -1048,7 +1050,10 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     genetic, health or financial records. Done right after steering aimed at the agent that asked for it,
     it is `block.gui.steered-follow-up`. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
     when that grants administrator rights or access ("User Account Control", "Allow access to all
-    files?"); a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
+    files?"), a bare "Continue" or "Next" only when the title asks it ("New API key" is a form whose next page
+    follows); a bare switch means what its page is for (`_page_switch`: "Restore" on a site's backups page,
+    "Admin User" on a site's administration of a user, a second factor's switch on an account's security page);
+    a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
     the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search,
     "Add to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does
     not. A bare switch or answer on the system's own settings pages, a browser's downloads page or its password
