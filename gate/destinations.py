@@ -472,7 +472,8 @@ _PB_OWN_WORK = frozenset(_PB["own_work"])
 def platform_brand(host: str, path: str) -> Verdict | None:
     """A brand's name (a distinctive listed one, or one of `[platform-brand] brands`) as the name or a hyphen-part
     of a tenant of a free app host or site builder (`<brand>.vercel.app`, `<brand>-gift.web.app`): asks; at a
-    sign-in page, or beside a lure word, it blocks. The brand's own plumbing words (`<brand>-docs`, `-cdn`) and
+    sign-in page, or beside a lure word, it blocks. A brand that is an everyday word counts alone or beside a lure
+    (`steam.web.app`, `apple-verify.weebly.com`), not among other words (`apple-pie-recipes`). The brand's own plumbing words (`<brand>-docs`, `-cdn`) and
     code-hosting pages (`<org>.github.io`) pass."""
     labels = host.split(".")
     at = next((i for i in range(1, len(labels)) if ".".join(labels[i:]) in _PB_PLATFORMS), None)
@@ -489,6 +490,8 @@ def platform_brand(host: str, path: str) -> Verdict | None:
         if rest and all(p in _SERVICE or p in _PB_OWN_WORK for p in rest):
             continue  # `<brand>-docs`, `<brand>-cdn`: a project's own plumbing; `<brand>-clone`: a study project
         lure = next((p for p in rest if p in _BT_LURES or p in _SC_STRONG), None)
+        if rest and lure is None and (brand in _PLAIN or brand not in _OWN):
+            continue  # an everyday word's brand beside other words (`steam-deck-guide`, `apple-pie-recipes`)
         named = f"{host} names {brand!r} on the free host {'.'.join(labels[at:])}"
         if lure is not None:
             return Verdict("block", "brand-lure", f"{named}, beside {lure!r}")
