@@ -473,8 +473,8 @@ def platform_brand(host: str, path: str) -> Verdict | None:
     """A brand's name (a distinctive listed one, or one of `[platform-brand] brands`) as the name or a hyphen-part
     of a tenant of a free app host or site builder (`<brand>.vercel.app`, `<brand>-gift.web.app`): asks; at a
     sign-in page, or beside a lure word, it blocks. A brand that is an everyday word counts alone or beside a lure
-    (`steam.web.app`, `apple-verify.weebly.com`), not among other words (`apple-pie-recipes`). The brand's own plumbing words (`<brand>-docs`, `-cdn`) and
-    code-hosting pages (`<org>.github.io`) pass."""
+    (`steam.web.app`, `apple-verify.weebly.com`), not among other words (`apple-pie-recipes`). The brand's own
+    plumbing words (`<brand>-docs`, `-cdn`) and code-hosting pages (`<org>.github.io`) pass."""
     labels = host.split(".")
     at = next((i for i in range(1, len(labels)) if ".".join(labels[i:]) in _PB_PLATFORMS), None)
     if at is None:
