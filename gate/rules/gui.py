@@ -1153,7 +1153,9 @@ def _next_step(ctx: Context, first: str) -> bool:
 _ELEVATION_TITLE = re.compile(r"\b(?:user account control|benutzerkontensteuerung|contrôle de compte d utilisateur|"
                               r"control de cuentas de usuario|controllo dell account utente|"
                               r"controle de conta de usu[aá]rio|gebruikersaccountbeheer|authentication required|"
-                              r"authenticate|administrator|admin rights|sudo|polkit|elevat\w+)\b", re.IGNORECASE)
+                              r"authenticate|administrator|admin rights|sudo|polkit|elevat\w+|"
+                              r"wants? to (?:make changes|install|access|control|modify)|"
+                              r"make changes to (?:your|this) (?:device|computer|pc|mac|system))\b", re.IGNORECASE)
 
 
 # a plain wallet connection: it shares the wallet's address, and signs and approves nothing yet

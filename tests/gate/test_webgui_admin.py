@@ -54,6 +54,7 @@ def test_site_administration_asks(label: str, title: str, page: str) -> None:
     ("Submit name", "Upload files to Shared - Cloud", ""),    # a guest's name given before an upload
     ("Restore", "Untitled - Notepad", ""),                   # a window's restore button
     ("Security", "Account - Chat", "https://chat.example.org/account"),
+    ("Two-step verification", "Security - Chat", "https://chat.example.org/account/security"),  # the section's name
 ])
 def test_reading_admin_pages_passes(label: str, title: str, page: str) -> None:
     assert click(label, title, page) == "allow"
