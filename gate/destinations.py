@@ -364,7 +364,7 @@ _HUMAN_CHECK = frozenset(_SC["human_check"])
 _TS_VENDORS = frozenset(_SC["support_vendors"])
 _TS_WORDS = frozenset(_SC["support_words"])
 _TS_OWN = frozenset(_SC["support_own"])
-_PART = re.compile(r"[a-z]+|[0-9]+")
+_PART = re.compile(r"2fa|[a-z]+|[0-9]+")  # `2fa` is a word of its own (`<brand>2fa`)
 _SC_DIGITS = str.maketrans({"0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t"})
 
 
@@ -391,14 +391,126 @@ def _one_off(word: str, name: str) -> bool:
     return prev[-1] <= limit
 
 
+# letters that read as others at a glance (`rn` for `m`, `vv` for `w`, `l` and `1` for `i`): folded on both sides
+# before two names are compared
+_LOOKS = (("rn", "m"), ("vv", "w"), ("1", "i"), ("l", "i"), ("0", "o"))
+
+
+def _fold(word: str) -> str:
+    for a, b in _LOOKS:
+        word = word.replace(a, b)
+    return word
+
+
+def _edits(a: str, b: str) -> int:
+    """Letters changed, added or dropped between `a` and `b`, two neighbours swapped counting once."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def _folded_off(word: str, name: str, limit: int = 2) -> bool:
+    """`word` misspells `name` (of nine letters or more) by up to `limit` changes once look-alike letters are folded,
+    keeping its first letter (`staemcomnunlty`, `rnicrosoft`, `linkedln`): a name typed to pass at a glance."""
+    folded, target = _fold(word), _fold(name)
+    if word == name or len(name) < 9 or folded[:1] != target[:1] or abs(len(folded) - len(target)) > 1:
+        return False
+    if any(len(name) - len(t) <= 4 and name.startswith(t) and word.startswith(t) for t in _SHORT_BRANDS):
+        return False  # `discordpy` beside `discordapp`: the brand written whole, another word after it
+    return _edits(folded, target) <= limit
+
+
+_BT = _BOOK["brand-typo"]
+_SHORT_BRANDS = frozenset(t for t in (*_SC_NAMES, *_OWN) if len(t) >= 5)
+_BT_LONG = tuple(_BT["long"])
+_BT_SHORT = tuple(n for n in _BT["short"] if len(n) >= 6)
+_BT_DECOYS = frozenset(_BT["decoys"])
+_BT_LURES = frozenset(_BT["lures"])
+
+
+@functools.lru_cache(maxsize=2048)
+def misspelt_brand(host: str) -> Verdict | None:
+    """A big brand's name misspelt in the host's own labels (a hosting platform's tenant's too), on a site that is
+    not the brand's: two or three letters off a long name (`[brand-typo] long`, look-alike letters folded) blocks;
+    one letter off a name of six or more (`long`, `short`) blocks beside a lure word in the same label
+    (`claim-<misspelt>`, `<misspelt>-verify`). A brand's own site, its exact name and real words (`decoys`) pass."""
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host or own_site(host):
+        return None
+    for label in _labels(host):
+        parts = [p for p in _PART.findall(label.translate(_SC_DIGITS) if any(c.isalpha() for c in label) else label)]
+        for p in parts:
+            if len(p) < 6 or p in _BT_DECOYS or p in _OWN or p in _SC_WORDS:
+                continue
+            for name in (*_BT_LONG, *_BT_SHORT):
+                if _folded_off(p, name) or (len(name) >= 6 and p != name and _fold(p) == _fold(name)):
+                    return Verdict("block", "brand-lure", f"{host} misspells {name!r}, and is not its site")
+            lure = next((q for q in parts if q != p and q in _BT_LURES), None)
+            if lure is None:
+                continue
+            for name in (*_BT_LONG, *_BT_SHORT):
+                if p != name and p[:1] == name[:1] and abs(len(p) - len(name)) <= 1 and \
+                        _edits(_fold(p), _fold(name)) <= 1:
+                    return Verdict("block", "brand-lure", f"{host} misspells {name!r} beside {lure!r}, and is not "
+                                                          f"its site")
+    return None
+
+
+_PB = _BOOK["platform-brand"]
+_PB_PLATFORMS = frozenset(_PB["platforms"])
+_PB_BRANDS = frozenset(_PB["brands"])
+_PB_OWN_WORK = frozenset(_PB["own_work"])
+
+
+@functools.lru_cache(maxsize=2048)
+def platform_brand(host: str, path: str) -> Verdict | None:
+    """A brand's name (a distinctive listed one, or one of `[platform-brand] brands`) as the name or a hyphen-part
+    of a tenant of a free app host or site builder (`<brand>.vercel.app`, `<brand>-gift.web.app`): asks; at a
+    sign-in page, or beside a lure word, it blocks. A brand that is an everyday word counts alone or beside a lure
+    (`steam.web.app`, `apple-verify.weebly.com`), not among other words (`apple-pie-recipes`). The brand's own
+    plumbing words (`<brand>-docs`, `-cdn`) and code-hosting pages (`<org>.github.io`) pass."""
+    labels = host.split(".")
+    at = next((i for i in range(1, len(labels)) if ".".join(labels[i:]) in _PB_PLATFORMS), None)
+    if at is None:
+        return None
+    for label in labels[:at]:
+        parts = [q for p in label.split("-") if p for q in _glued(p) or _split(p)]
+        joined = {*parts, *(a + b for a, b in itertools.pairwise(parts))}
+        brand = next((w for w in sorted(joined) if w in _PB_BRANDS or (w in _OWN and w not in _PLAIN and len(w) >= 4)),
+                     None)
+        if brand is None:
+            continue
+        rest = [p for p in parts if p not in brand]
+        if rest and all(p in _SERVICE or p in _PB_OWN_WORK for p in rest):
+            continue  # `<brand>-docs`, `<brand>-cdn`: a project's own plumbing; `<brand>-clone`: a study project
+        lure = next((p for p in rest if p in _BT_LURES or p in _SC_STRONG), None)
+        if rest and lure is None and (brand in _PLAIN or brand not in _OWN):
+            continue  # an everyday word's brand beside other words (`steam-deck-guide`, `apple-pie-recipes`)
+        named = f"{host} names {brand!r} on the free host {'.'.join(labels[at:])}"
+        if lure is not None:
+            return Verdict("block", "brand-lure", f"{named}, beside {lure!r}")
+        if _signin_path(path):
+            return Verdict("block", "brand-lure", f"{named}, and opens a sign-in page")
+        return Verdict("confirm", "brand-elsewhere", named)
+    return None
+
+
 def _glued(part: str) -> list[str]:
     """The known words of a run-together part: the part itself, or two known words end to end (`hypesquadjoin`)."""
+    split = next(([part[:i], part[i:]] for i in range(3, len(part) - 1)
+                  if part[:i] in _SC_WORDS and part[i:] in _SC_WORDS), None)
+    if part in _SC_NAMES and split is not None:
+        return split  # a name that is a brand and a kit's word (`discordnitro`, `discordgift`): both count
     if part in _SC_WORDS:
         return [part]
-    for i in range(3, len(part) - 1):
-        head, tail = part[:i], part[i:]
-        if head in _SC_WORDS and tail in _SC_WORDS:
-            return [head, tail]
+    if split is not None:
+        return split
     for w in _SC_STRONG:
         if len(w) >= 5 and part.startswith(w) and len(part) - len(w) >= 2 and w not in ("skins", "badge"):
             return [w]  # a strong lure with letters after it (`nitroshopru`, `hypesquadform`)
@@ -422,8 +534,8 @@ def gaming_lure(host: str) -> Verdict | None:
             return Verdict("block", "brand-lure", f"{host} writes {p!r} with digits for letters, and is not its site")
         if p not in _SC_DECOYS and len(p) >= 6:
             for name in _SC_MISSPELT:
-                if _one_off(p, name) or (len(p) > len(name) and _one_off(p[:len(name)], name) and
-                                         p[len(name):] in _SC_WORDS):
+                if _one_off(p, name) or _folded_off(p, name) or (
+                        len(p) > len(name) and _one_off(p[:len(name)], name) and p[len(name):] in _SC_WORDS):
                     return Verdict("block", "brand-lure", f"{host} misspells {name!r}, and is not its site")
         words += _glued(p)
     brands = [w for w in words if w in _SC_NAMES]
@@ -519,7 +631,13 @@ def judge(host: str, path: str) -> Verdict | None:
     scam = scam_host(host, path) if ip_of(host) is None or _public_ip(host) else None
     if scam is not None and scam.level == "block":
         return scam
-    return _judge(host, path) or scam
+    typo = misspelt_brand(host) if ip_of(host) is None else None
+    if typo is not None:
+        return typo
+    found = _judge(host, path) or scam
+    if found is None or found.level != "block":
+        found = platform_brand(host, path) or found
+    return found
 
 
 def _judge(host: str, path: str) -> Verdict | None:

@@ -219,12 +219,14 @@ def blocklisted(ctx: Context) -> str | None:
     """The target's label/name holds an instruction aimed at the agent (prompt injection), a code or SQL
     payload, scareware, a bulk data operation or a catastrophic action (delete account, format disk,
     factory reset, wipe all); or the typed text holds a prompt or SQL injection. Evaluated after
-    normalisation, so homoglyphs and zero-width characters do not hide a phrase."""
+    normalisation, so homoglyphs and zero-width characters do not hide a phrase. A program's own reset
+    (`_app_reset`) and an account of a budgeting app's books or a mail client's settings (`_ledger_account`) ask
+    instead."""
     p = _patterns(ctx)
     label = ctx.derived(label_text)
     if label.raw:
         hit = _listed(p, label, True)
-        if hit and not _app_reset(ctx, hit):
+        if hit and not _app_reset(ctx, hit) and not _ledger_account(ctx, hit):
             return f"blocked target {_short(label.raw)!r}: matches {_short(hit, 40)!r}"
     if ctx.type == "type" and p.blocklist is not None:
         typed = ctx.derived(_typed)
@@ -256,6 +258,25 @@ def _app_reset(ctx: Context, hit: str) -> bool:
     app = " ".join(fold(obs.app[:128]).lower().replace(".exe", "").replace("-", " ").split())
     place = f"{app} {fold(obs.window_title[:256]).lower()}"
     return not _OS_APP.search(app) and not _DEVICE.search(place)
+
+
+# an account closed or removed as the blocklist finds it, and the programs where an "account" is a record of the
+# person's own: a budgeting or bookkeeping app's ledger account, a mail or chat client's configured account
+_ACCOUNT_HIT = re.compile(r"^(?:close|delete|remove|archive) (?:this |the )?account$")
+
+
+def _ledger_account(ctx: Context, hit: str) -> bool:
+    """"Close account" in a budgeting app ("Roth IRA - <budget app>", a ledger's account page) closes a record of the
+    person's own books, and "Remove account" in a mail client drops its settings on this machine: the online
+    account itself lives on. They ask as a change (`confirm.gui.consequential`); the person's own online account
+    deleted or closed on its site stays blocked. The program is read from the window's title, the app and the
+    page's address (`[context.ledger-app]` of resources/cues.toml)."""
+    if not _ACCOUNT_HIT.match(hit):
+        return False
+    where = ctx.compiled.cues.context.get("ledger-app")
+    obs = ctx.observation
+    place = _text(f"{obs.app[:128]} {obs.window_title[:256]} {obs.url[:256]}").words
+    return where is not None and where.search(place) is not None
 
 
 def _listed(p: _Compiled, text: Text, label: bool) -> str | None:
@@ -380,7 +401,8 @@ def _small_amount_to_known(ctx: Context) -> bool:
 # "Submit" with nothing after it but the kind of form, or "Send feedback": it sends what the form holds, and only
 # the page says whether that commits to anything
 _BARE_SUBMIT = re.compile(r"^submit(?: (?:form|query|search|answer|answers|feedback|survey|response|responses|"
-                          r"details|info|information|entry|ticket))?$|^send (?:us )?(?:your )?feedback$")
+                          r"details|info|information|entry|ticket|(?:your |my )?(?:name|nickname|display name|"
+                          r"user ?name|guest name|e ?mail|e ?mail address)))?$|^send (?:us )?(?:your )?feedback$")
 
 
 # A reply to an invitation: accepting or declining a meeting, an event or an invitation to join. It tells the
@@ -1028,7 +1050,10 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     genetic, health or financial records. Done right after steering aimed at the agent that asked for it,
     it is `block.gui.steered-follow-up`. A bare "Yes", "OK" or "Continue" means what its dialog's title asks
     when that grants administrator rights or access ("User Account Control", "Allow access to all
-    files?"); a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
+    files?"), a bare "Continue" or "Next" only when the title asks it ("New API key" is a form whose next page
+    follows); a bare switch means what its page is for (`_page_switch`: "Restore" on a site's backups page,
+    "Admin User" on a site's administration of a user, a second factor's switch on an account's security page);
+    a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
     the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search,
     "Add to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does
     not. A bare switch or answer on the system's own settings pages, a browser's downloads page or its password
@@ -1046,8 +1071,11 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None  # an agent's "Allow"/"Approve" of a command or a tool it shows: judged by what runs (agent_prompts)
     found = ctx.derived(label_consequence)
     first = label.words.split("\n", 1)[0].strip()
+    if found is None and (switched := _page_switch(ctx, first)) is not None:
+        return f"{switched}: {_short(label.raw)!r}", Risk.HIGH
     if found is None and ctx.observation.window_title and (
-            _BARE_YES.match(first) or _BARE_CONFIRM.match(first) or _echoes_title(ctx, first)):
+            _BARE_YES.match(first) or _BARE_CONFIRM.match(first) or _echoes_title(ctx, first)) and \
+            not _next_step(ctx, first):
         # "Yes" in a dialog titled "User Account Control" or "Allow access to all files?": the title says
         # what the answer grants; a plain "Yes" or "OK" in one titled "Turn off the firewall?" or "Delete
         # all recordings?" is that change ("Continue" there may only be a step towards it), and so is the
@@ -1080,6 +1108,54 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     if found.kind == "publishing or sharing publicly" and _scam_parts(ctx.compiled.cues).own_public.match(first):
         return None  # "Make set public" on a flash-card site: the person's own study set, written to be shared
     return f"{found.kind}: {_short(label.raw)!r}", found.risk
+
+
+# the pages whose bare switch or answer means what the page is for (`[context.<page>]` and `[context.<page>-verb]`
+# of resources/cues.toml), and what it then does
+_PAGE_SWITCHES = (("backups-page", "repository or site administration (a backup restored over the site)"),
+                  ("admin-users-page", "repository or site administration (a user made an administrator)"),
+                  ("account-security-page", "account security (a second factor or a sign-in method switched)"))
+
+
+def _page_switch(ctx: Context, first: str) -> str | None:
+    """What a bare switch or answer does on the page it is on: "Restore" on a site's backups page puts a backup over
+    the live site; "Admin User" or "Is site admin" on a site's administration of a user raises that user; a second
+    factor's switch ("Two-factor authentication via e-mail") on an account's security page changes how the account
+    is kept. The page is read from its address and the window's title."""
+    if not first or len(first) > 80:
+        return None
+    book = ctx.compiled.cues.context
+    place: str | None = None
+    for page, kind in _PAGE_SWITCHES:
+        verb, where = book.get(f"{page}-verb"), book.get(page)
+        if verb is None or where is None or verb.search(first) is None:
+            continue
+        if place is None:
+            obs = ctx.observation
+            url = getattr(ctx.action, "url", None) or obs.url or ""
+            place = _text(f"{url[:256]} {obs.window_title[:256]}").words
+        if where.search(place) is not None:
+            return kind
+    return None
+
+
+# a bare step forward: it answers a dialog's question ("Allow access to all files?", a User Account Control prompt)
+# and is otherwise the next page of a form ("Continue" in "New API key - Admin": the key is made on a later step)
+_STEP_ON = re.compile(r"^(?:continue|proceed|next)$")
+
+
+def _next_step(ctx: Context, first: str) -> bool:
+    title = ctx.observation.window_title[:256]
+    return _STEP_ON.match(first) is not None and not _ASKS_TO_CONFIRM.search(title) and \
+        _ELEVATION_TITLE.search(title) is None
+
+
+_ELEVATION_TITLE = re.compile(r"\b(?:user account control|benutzerkontensteuerung|contrôle de compte d utilisateur|"
+                              r"control de cuentas de usuario|controllo dell account utente|"
+                              r"controle de conta de usu[aá]rio|gebruikersaccountbeheer|authentication required|"
+                              r"authenticate|administrator|admin rights|sudo|polkit|elevat\w+|"
+                              r"wants? to (?:make changes|install|access|control|modify)|"
+                              r"make changes to (?:your|this) (?:device|computer|pc|mac|system))\b", re.IGNORECASE)
 
 
 # a plain wallet connection: it shares the wallet's address, and signs and approves nothing yet
