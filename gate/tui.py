@@ -9,6 +9,7 @@ there is the program's input (a commit message, a menu's number, a payload), not
     key_effect(program, keys) -> str | None    what the keys of a key action do there ("push", "delete", ...)
     typed_effect(program, text) -> str | None  what a short run of keys typed as text does there (`dD`, `:q!`)
     RISKY                                      the effects that ask
+    repl(app, title) -> str | None             the interpreter whose console the terminal shows (`python3`, `node`)
     program_input(app, title, labels) -> bool  text typed into this terminal is the program's input, no shell line
     command_prompt(labels), remote_prompt(labels) a prompt that runs a shell line; one that takes a remote's address
     offensive_place(app, title, url, labels)   the window, page or prompt is an offensive framework's
@@ -26,7 +27,7 @@ from gate import regex_store
 from gate.normalise import normalise
 
 __all__ = ["OFFENSIVE", "RISKY", "command_prompt", "key_effect", "offensive_place", "own_input", "program",
-           "program_input", "remote_prompt", "typed_effect"]
+           "program_input", "remote_prompt", "repl", "typed_effect"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("tui.toml").read_text("utf-8"))
 RISKY = frozenset(_BOOK["risky"])
@@ -151,7 +152,29 @@ def remote_prompt(labels: tuple[str, ...]) -> bool:
 def program_input(app: str, title: str, labels: tuple[str, ...] = ()) -> bool:
     """Text typed into this terminal is a program's own input: the terminal runs a full-screen program or a
     framework's menu, and the target (its normalised `labels`) is none of its prompts that run a shell line."""
-    return (own_input(program(app, title)) or offensive_place(app, title, "", labels)) and not command_prompt(labels)
+    return (own_input(program(app, title)) or repl(app, title) is not None or
+            offensive_place(app, title, "", labels)) and not command_prompt(labels)
+
+
+_REPLS = {n: program for program, names in _BOOK["repl"].items() for n in names}
+_VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*\+?|\(.*|\[.*|on \w.*)$")
+
+
+@functools.lru_cache(maxsize=512)
+def repl(app: str, title: str) -> str | None:
+    """The interpreter (`python3`, `node`, `ruby`, `php`) whose console the terminal titled `title` shows: a part
+    of the title that is its name alone or with a version ("Python 3.12.1 (main, ...)", "IPython: ~/src"), or None."""
+    app_n = normalise(app)
+    if app_n in _REPLS:
+        return _REPLS[app_n]
+    for part in _TITLE_SPLIT.split(normalise(title)):
+        part = part.strip()
+        if part in _REPLS:
+            return _REPLS[part]
+        name, _, rest = part.partition(" ")
+        if name in _REPLS and rest and _VERSION.match(rest):
+            return _REPLS[name]
+    return None
 
 
 class _Offensive(NamedTuple):

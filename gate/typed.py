@@ -235,6 +235,9 @@ def console_program(ctx: Context) -> str | None:
     for program, pattern in _CODE_CONSOLES:
         if any(p and pattern.search(p) for p in places):
             return program
+    if (interpreter := tui.repl(obs.app, obs.window_title)) is not None and \
+            is_terminal(ctx.compiled, obs.app, obs.window_title):
+        return interpreter  # an interpreter's console running in a terminal (gate/tui.py)
     url = getattr(ctx.action, "url", None) or obs.url
     return "groovy" if url and _GROOVY_URL.match(url) else None
 
@@ -363,6 +366,8 @@ def destination(ctx: Context) -> Destination:
             return Destination.DATABASE_CONSOLE  # psql, mongosh or a `mysql>` prompt running in the terminal
         if hosts_console(obs.window_title, ctx.derived(_target_parts)):
             return Destination.ATTACK_CONSOLE  # sliver >, msf6 >, meterpreter > running in the terminal
+        if tui.repl(obs.app, obs.window_title) is not None and not tui.command_prompt(ctx.derived(_target_parts)):
+            return Destination.CODE_CONSOLE  # python3, node, irb running in the terminal: its language
         if tui.program_input(obs.app, obs.window_title, ctx.derived(_target_parts)):
             return Destination.PROGRAM  # lazygit's commit prompt, a framework's menu: the program's input
         return Destination.TERMINAL
