@@ -5,6 +5,7 @@
                               prefix + &): resources/tui.toml `[tui-keys]`
     confirm.typed.tui-key     the same command typed as a short run of keys (`dD` in ranger, `:q!` in vim)
     confirm.typed.tui-remote  an address typed into a git program's prompt for a remote or a mirror: pushes go there
+    confirm.typed.tui-shell-line  a line the shell rules block, typed into such a program: its prompt may run it
     confirm.gui.devtool-publish  "Push Image", "Publish", "Login" in a desktop developer tool (Podman Desktop, Docker
                               Desktop, Rancher Desktop): the image goes to a registry, or an account signs in to one
 
@@ -16,11 +17,12 @@ from __future__ import annotations
 import re
 
 from gate import tui
-from gate.model import Risk
+from gate.model import Risk, Shell
 from gate.normalise import fold, normalise
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.typed import _judge
 from gate.shell import is_terminal
-from gate.typed import Destination, destination
+from gate.typed import Destination, as_command, destination
 
 __all__ = ["RULES"]
 
@@ -120,4 +122,21 @@ def devtool_publish(ctx: Context) -> CheckResult:
            f"a registry"
 
 
-RULES: tuple[Rule, ...] = (tui_key, tui_typed_keys, tui_remote, devtool_publish)
+@rule("confirm.typed.tui-shell-line", "A command the shell rules block, typed into a terminal program's prompt",
+      risk=Risk.HIGH, types=("type",), confidence=0.7)
+def tui_shell_line(ctx: Context) -> CheckResult:
+    """Text typed into a terminal program (lazygit, tig, k9s) is its own input, but the program may hand it to a
+    shell (a custom-command prompt, `!`, a plugin). A line the shell rules would block there (`rm -rf ~`, a
+    download piped into a shell) asks: which prompt it reaches is not known."""
+    if ctx.derived(destination) is not Destination.PROGRAM or ctx.derived(_program) is None:
+        return None
+    command = as_command(ctx.action.text)  # type: ignore[attr-defined]
+    if command is None:
+        return None
+    block, _ = _judge(Shell(command=command), ctx)
+    if block is None:
+        return None
+    return f"typed into a terminal program, {command[:50]!r} runs if the prompt hands it to a shell: {block.reason}"
+
+
+RULES: tuple[Rule, ...] = (tui_key, tui_typed_keys, tui_remote, devtool_publish, tui_shell_line)

@@ -175,3 +175,9 @@ def test_harmful_code_in_an_interpreters_console_blocks(title: str, text: str) -
 def test_a_script_running_under_an_interpreter_is_no_console() -> None:
     assert typed("rm -rf ~", "python3 manage.py runserver")[0] == "block"
     assert typed("rm -rf ~", "node server.js")[0] == "block"
+
+
+def test_a_line_the_shell_rules_block_still_asks_in_a_programs_prompt() -> None:
+    decision, rules = typed("rm -rf ~", "lazygit")
+    assert decision == "confirm" and "confirm.typed.tui-shell-line" in rules
+    assert "confirm.typed.tui-shell-line" not in typed("docs: explain the retry flag", "lazygit")[1]
