@@ -97,9 +97,8 @@ def tui_remote(ctx: Context) -> CheckResult:
 _DEVTOOL = re.compile(r"\b(?:podman desktop|docker desktop|rancher desktop|orbstack|openlens|lens desktop|"
                       r"kitematic|container desktop|podman ai lab)\b|^(?:lens|docker|podman)(?: - |$)")
 _DEVTOOL_PUBLISH = re.compile(
-    r"^\W*(?:push(?: (?:image|to (?:hub|registry|docker hub|quay|remote)|tag))?|publish(?: image| extension)?|"
-    r"(?:log ?in|sign ?in|login to registry|add registry|authenticate)(?: to (?:registry|hub|docker hub))?|"
-    r"(?:bild|image) (?:pushen|hochladen)|pousser l'image|publier|publicar|enviar imagen|anmelden|se connecter|"
+    r"^\W*(?:push|publish|log ?in|sign ?in|authenticate|login to|add registry)\b.{0,30}$|"
+    r"^\W*(?:(?:bild|image) (?:pushen|hochladen)|pousser|publier|publicar|enviar imagen|anmelden|se connecter|"
     r"iniciar sesi[oó]n|accedi|inloggen|ログイン|登录|プッシュ|推送)\W*$")
 
 

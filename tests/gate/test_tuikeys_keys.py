@@ -181,3 +181,19 @@ def test_a_line_the_shell_rules_block_still_asks_in_a_programs_prompt() -> None:
     decision, rules = typed("rm -rf ~", "lazygit")
     assert decision == "confirm" and "confirm.typed.tui-shell-line" in rules
     assert "confirm.typed.tui-shell-line" not in typed("docs: explain the retry flag", "lazygit")[1]
+
+
+def test_a_git_clients_push_shortcut_asks_and_its_pull_passes() -> None:
+    obs = Observation(window_title="GitHub Desktop", app="GitHub Desktop")
+    assert GATE.assess(action_from_dict({"type": "key", "keys": ["ctrl", "p"]}), obs).decision.value == "confirm"
+    assert GATE.assess(action_from_dict({"type": "key", "keys": ["ctrl", "shift", "p"]}), obs).decision.value == \
+        "allow"
+
+
+def test_a_longer_push_label_in_a_container_desktop_asks() -> None:
+    got = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": "Push image to registry"}}),
+                      Observation(window_title="Docker Desktop", app="Docker Desktop"))
+    assert "confirm.gui.devtool-publish" in got.rules
+    got = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": "Pushed images"}}),
+                      Observation(window_title="Docker Desktop", app="Docker Desktop"))
+    assert "confirm.gui.devtool-publish" not in got.rules
