@@ -191,8 +191,8 @@ def test_a_git_clients_push_shortcut_asks_and_its_pull_passes() -> None:
 
 
 def test_a_longer_push_label_in_a_container_desktop_asks() -> None:
-    got = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": "Push image to registry"}}),
-                      Observation(window_title="Docker Desktop", app="Docker Desktop"))
+    action = {"type": "click", "x": 1, "y": 1, "target": {"label": "Push image to registry"}}
+    got = GATE.assess(action_from_dict(action), Observation(window_title="Docker Desktop", app="Docker Desktop"))
     assert "confirm.gui.devtool-publish" in got.rules
     got = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": "Pushed images"}}),
                       Observation(window_title="Docker Desktop", app="Docker Desktop"))
