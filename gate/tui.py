@@ -182,6 +182,7 @@ class _Offensive(NamedTuple):
     url: re.Pattern[str]
     payload: re.Pattern[str]
     verbs: re.Pattern[str]
+    armed: re.Pattern[str]
     listener: re.Pattern[str]
     victim: re.Pattern[str]
     message: re.Pattern[str]
@@ -195,8 +196,9 @@ class _Offensive(NamedTuple):
 _O = _BOOK["offensive"]
 OFFENSIVE = _Offensive(
     re.compile(_O["place"]), re.compile(_O["url"], re.IGNORECASE), re.compile(_O["payload"], re.IGNORECASE),
-    re.compile(_O["verbs"], re.IGNORECASE), re.compile(_O["listener_label"]), re.compile(_O["victim_label"]),
-    re.compile(_O["message_label"]), re.compile(_O["clone_label"]), re.compile(_O["start_label"]),
+    re.compile(_O["verbs"], re.IGNORECASE), re.compile(_O["armed"]), re.compile(_O["listener_label"]),
+    re.compile(_O["victim_label"]), re.compile(_O["message_label"]), re.compile(_O["clone_label"]),
+    re.compile(_O["start_label"]),
     frozenset(_O["look"]), re.compile(_O["clicks"]["block"]), re.compile(_O["clicks"]["confirm"]))
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from gate.attack_console import LOOK, verbs
 from gate.destinations import impersonation, judge, own_site
 from gate.model import Risk
 from gate.normalise import fold, normalise
@@ -85,6 +86,9 @@ def _attack_input(ctx: Context) -> str | None:
         return f"{text[:50]!r} picks a payload or starts the attack"
     labels = ctx.derived(_labels)
     label = " ".join(labels)
+    if text.lower().split(" ", 1)[0] in ("run", "rerun") and \
+            OFFENSIVE.armed.search(" ".join((label, normalise(ctx.observation.window_title)))):
+        return f"{text[:20]!r} launches the selected exploit or payload handler"
     if not label:
         return None
     if OFFENSIVE.listener.search(label) and _ADDRESS.match(text):
@@ -120,10 +124,12 @@ def offensive_typed_confirm(ctx: Context) -> CheckResult:
     """Any other menu choice or value typed into a phishing or exploitation framework (a menu's number, a campaign's
     name, a sending server, another site to clone) walks it towards an attack: it asks. Leaving the menu (`99`,
     `exit`, `back`), help, `search`, `info`, `show options` and a search field pass."""
-    if not ctx.derived(_place):
-        return None
+    if not ctx.derived(_place) or ctx.derived(destination) is Destination.ATTACK_CONSOLE:
+        return None  # (an attack console's prompt: `confirm.typed.attack-console` asks there)
     text = ctx.action.text.strip()  # type: ignore[attr-defined]
-    if not text or _looks(text) or any(_SEARCH.search(label) for label in ctx.derived(_labels)):
+    first, two = verbs(text)
+    if not text or _looks(text) or first in LOOK or two in LOOK or \
+            any(_SEARCH.search(label) for label in ctx.derived(_labels)):
         return None
     return f"typed into a phishing or exploitation framework, {text[:40]!r} takes it a step towards an attack"
 

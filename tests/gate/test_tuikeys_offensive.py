@@ -52,7 +52,7 @@ def test_attack_input_blocks(text: str, title: str, label: str | None, app: str,
 @pytest.mark.parametrize(("text", "title", "label"), [
     ("4", SET_TITLE, "set>"),
     ("2", SET_TITLE, "set:webattack>"),
-    ("use exploit/windows/smb/ms17_010_eternalblue", MSF_TITLE, None),
+    ("setg RHOSTS 10.9.8.0/24", MSF_TITLE, None),
     ("https://intranet.example.org/", SET_TITLE, "set:webattack> Enter the url to clone"),
 ])
 def test_other_menu_choices_ask(text: str, title: str, label: str | None) -> None:
@@ -74,6 +74,7 @@ def test_a_campaign_name_and_a_sending_server_in_gophish_ask() -> None:
     ("info", "msf6 exploit(multi/handler) >", None),
     ("show options", MSF_TITLE, None),
     ("help", MSF_TITLE, None),
+    ("sessions -l", MSF_TITLE, None),
 ])
 def test_leaving_help_and_lookups_pass(text: str, title: str, label: str | None) -> None:
     decision, rules = typed(text, title, label)
