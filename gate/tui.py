@@ -43,7 +43,7 @@ class _Program(NamedTuple):
 
 _PROGRAMS: dict[str, _Program] = {
     name: _Program(frozenset(t["names"]),
-                   re.compile(r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in t["names"]) + r")(?![\w-])")
+                   re.compile(r"(?<![\w./~-])(?:" + "|".join(re.escape(n) for n in t["names"]) + r")(?![\w/-])")
                    if t.get("anywhere") else None,
                    t.get("prefix", ""), dict(t["keys"]), bool(t.get("shell_line")))
     for name, t in _BOOK["tui-keys"].items()
@@ -74,7 +74,6 @@ def program(app: str, title: str) -> str | None:
         if part in _BY_NAME:
             return _BY_NAME[part]
         first = part.split(" ", 1)[0] if part else ""
-        first = first.rsplit("/", 1)[-1]
         if first in _BY_NAME:
             return _BY_NAME[first]
     for name, t in _PROGRAMS.items():

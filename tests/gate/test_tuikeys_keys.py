@@ -197,3 +197,9 @@ def test_a_longer_push_label_in_a_container_desktop_asks() -> None:
     got = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": "Pushed images"}}),
                       Observation(window_title="Docker Desktop", app="Docker Desktop"))
     assert "confirm.gui.devtool-publish" not in got.rules
+
+
+@pytest.mark.parametrize("title", ["alice@host: ~/src/lazygit", "alice@host: ~/projects/top", "~/code/k9s/cmd"])
+def test_a_folder_named_for_a_program_is_still_a_shell(title: str) -> None:
+    assert program("Terminal", title) is None
+    assert typed("rm -rf ~", title)[0] == "block"
