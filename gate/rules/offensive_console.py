@@ -47,7 +47,10 @@ def _place(ctx: Context) -> bool:
     if ctx.type == "type" and ctx.derived(destination) not in (Destination.PROGRAM, Destination.ATTACK_CONSOLE,
                                                                Destination.FIELD):
         return False
-    return offensive_place(obs.app, obs.window_title, obs.url, ctx.derived(_labels))
+    if is_terminal(ctx.compiled, obs.app, obs.window_title):
+        return offensive_place(obs.app, obs.window_title, obs.url, ctx.derived(_labels))
+    # another app: the framework's own (King Phisher's client, Armitage), not an editor or a chat that names one
+    return offensive_place(obs.app, "", obs.url) or (not obs.app and offensive_place("", obs.window_title, page=True))
 
 
 _ADDRESS = re.compile(r"^\[?(?:\d{1,3}\.){3}\d{1,3}\]?(?::\d{1,5})?$|^[0-9a-f:]{3,39}$|^\d{2,5}$|"

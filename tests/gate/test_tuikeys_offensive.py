@@ -137,3 +137,9 @@ def test_setting_up_a_framework_from_its_folder_asks(command: str) -> None:
                                      "cd setoolkit && ls", "cd ~/src/app && ./install.sh"])
 def test_setting_up_an_ordinary_project_passes(command: str) -> None:
     assert GATE.assess(action_from_dict({"type": "shell", "command": command})).decision.value == "allow"
+
+
+def test_an_editor_or_a_chat_that_names_a_framework_is_no_framework() -> None:
+    assert click("Launch", "campaign.go - gophish - Visual Studio Code", app="Code")[0] == "allow"
+    assert click("Delete", "#redteam - gophish rollout - Slack", app="Slack")[0] != "block"
+    assert click("Launch Campaign", "King Phisher", app="King Phisher")[0] == "block"
