@@ -35,7 +35,8 @@ def to_action(row: dict[str, Any]) -> tuple[dict[str, Any], Observation]:
         action = {"type": "type", "text": row["text"]}
     elif kind == "key":
         keys = row["keys"] if isinstance(row["keys"], list) else row["keys"].split("+")
-        action = {"type": "key", "keys": [k.strip().lower() for k in keys]}
+        # (an upper-case letter is that letter with Shift: lazygit's P is not its p)
+        action = {"type": "key", "keys": [k.strip() if len(k.strip()) == 1 else k.strip().lower() for k in keys]}
     elif kind == "file":
         op = row["operation"]
         action = {"type": f"file_{op}", "path": row["path"]}

@@ -32,11 +32,11 @@ import msgspec
 import tree_sitter
 import tree_sitter_bash
 
-from gate import cli_globals, winshell
+from gate import cli_globals, tui, winshell
 from gate.attack_console import console_verb, hosts_console
 from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, program_effects
 from gate.lines import judged_text
-from gate.model import Risk, TypedLine
+from gate.model import Risk, Target, TypedLine
 from gate.normalise import fold, normalise, strip_invisible
 from gate.packages import poisoned
 from gate.prefix import Guarded
@@ -2694,12 +2694,22 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
     if ctx.type == "type":
         obs = ctx.observation
         target = ctx.action.target
+        labels = (target.label or "",) if target else ()
+        console = hosts_console(obs.window_title, labels)
         if is_terminal(ctx.compiled, obs.app, obs.window_title) and \
-                not (hosts_console(obs.window_title, (target.label or "",) if target else ()) and
-                     _fresh_line(obs.line) and console_verb(ctx.action.text)):  # type: ignore[attr-defined]
+                not (console and _fresh_line(obs.line) and console_verb(ctx.action.text)) and \
+                not (not console and tui.program_input(obs.app, obs.window_title, _target_labels(target))):  # type: ignore[attr-defined]
             # the whole lines it ends (the line so far included) and the line it leaves: gate/lines.py
             return analyse(judged_text(obs.line, ctx.action.text))  # type: ignore[attr-defined]
     return None
+
+
+def _target_labels(target: Target | None) -> tuple[str, ...]:
+    """The target's role, label and name, normalised (a program's prompt is known by them: gate/tui.py)."""
+    if target is None:
+        return ()
+    return tuple(n for p in (target.role, target.label, target.name) if p for line in p.split("\n")
+                 if (n := normalise(line)))
 
 
 def command_text(ctx: Context) -> str:

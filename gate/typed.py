@@ -51,6 +51,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING, NamedTuple
 
+from gate import tui
 from gate.attack_console import hosts_console
 from gate.escapes import Escape, command_line, dialog_field, escapes, opener, shell_prompt
 from gate.escapes import program as named_program
@@ -77,6 +78,7 @@ class Destination(enum.StrEnum):
     DATABASE_CONSOLE = "a database console"
     COMMAND_FIELD = "a field whose command runs"
     ATTACK_CONSOLE = "an attack framework's console"
+    PROGRAM = "a terminal program's own prompt"
 
     @property
     def runs_commands(self) -> bool:
@@ -241,6 +243,9 @@ def console_program(ctx: Context) -> str | None:
         for program, pattern in _CODE_CONSOLES:
             if any(p and pattern.search(p) for p in places):
                 return program
+    if (interpreter := tui.repl(obs.app, obs.window_title)) is not None and \
+            is_terminal(ctx.compiled, obs.app, obs.window_title):
+        return interpreter  # an interpreter's console running in a terminal (gate/tui.py)
     url = getattr(ctx.action, "url", None) or obs.url
     return "groovy" if url and _GROOVY_URL.match(url) else None
 
@@ -370,6 +375,10 @@ def destination(ctx: Context) -> Destination:
             return Destination.DATABASE_CONSOLE  # psql, mongosh or a `mysql>` prompt running in the terminal
         if hosts_console(obs.window_title, ctx.derived(_target_parts)):
             return Destination.ATTACK_CONSOLE  # sliver >, msf6 >, meterpreter > running in the terminal
+        if tui.repl(obs.app, obs.window_title) is not None and not tui.command_prompt(ctx.derived(_target_parts)):
+            return Destination.CODE_CONSOLE  # python3, node, irb running in the terminal: its language
+        if tui.program_input(obs.app, obs.window_title, ctx.derived(_target_parts)):
+            return Destination.PROGRAM  # lazygit's commit prompt, a framework's menu: the program's input
         return Destination.TERMINAL
     window = normalise(obs.window_title)
     app = normalise(obs.app)

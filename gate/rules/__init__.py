@@ -27,6 +27,7 @@ from gate.rules import (
     kit_deploy,
     mail_lures,
     navigate,
+    offensive_console,
     own_process,
     page,
     persist_files,
@@ -36,6 +37,7 @@ from gate.rules import (
     shell,
     supply,
     system,
+    tui,
     typed,
     typed_docs,
     typed_lures,
@@ -90,6 +92,8 @@ CATALOGUE: tuple[Rule, ...] = (
     *navigate.RULES,
     *system.RULES,
     *vcs_clicks.RULES,
+    *tui.RULES,
+    *offensive_console.RULES,
 )
 BY_ID: dict[str, Rule] = {r.id: r for r in CATALOGUE}
 if len(BY_ID) != len(CATALOGUE):  # ids are a contract: a duplicate is a programming error

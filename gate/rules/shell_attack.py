@@ -47,7 +47,8 @@ catalogue functions in resources/programs.toml under `# ---- tools of attack ---
 - A credential stealer or other attack program built from its source or frozen into one executable (`go build`,
   `cargo build`, `dotnet publish`, `msbuild`, `make`, PyInstaller, Nuitka, cx_Freeze, garble) when what is
   built is named as one of those programs (its package, folder, project or script): making the tool asks as
-  fetching it does (`confirm.shell.attack-tool-download`).
+  fetching it does (`confirm.shell.attack-tool-download`). So does a line that enters a folder named for such a
+  tool or kit (`cd setoolkit`, `cd evilginx2`) and installs its dependencies, builds it or runs its setup there.
 """
 
 from __future__ import annotations
@@ -632,6 +633,32 @@ def _built_tool(cmd: Command, where: str, add: Add) -> None:
                     cmd.span))
 
 
+# what sets up a project in the folder a line has just entered: its dependencies, its installer, its build
+_SETUP = {"pip": "install", "pip3": "install", "pipx": "install", "poetry": "install", "pipenv": "install",
+          "uv": "pip", "npm": "install", "yarn": None, "pnpm": "install", "bundle": "install", "gem": "install",
+          "go": "build", "cargo": "build", "make": None, "cmake": None, "composer": "install"}
+_SETUP_SCRIPT = re.compile(r"^(?:setup|install|installer|build|configure|bootstrap)(?:\.(?:py|sh|rb))?$")
+
+
+def _entered_kit(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`cd setoolkit && pip3 install -r requirements.txt && python setup.py`: a line that enters a folder named for
+    an attack tool or kit and installs, builds or runs its setup there sets the tool up, as fetching it does."""
+    folder = cmd.words[-1].strip("'\"").rstrip("/\\")
+    stem = folder.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if stem not in _KITS_FETCHED and stem not in _TOOLS and _tool_named(stem) is None:
+        return
+    for c in analysis.commands[_index(cmd, analysis) + 1:]:
+        words = c.words[1:]
+        verb = _SETUP.get(c.name, "")
+        runs_setup = (c.name in _SCRIPT_RUNNERS or c.name in ("sh", "bash")) and bool(words) and \
+            bool(_SETUP_SCRIPT.match(words[0].lower().rsplit("/", 1)[-1]))
+        if runs_setup or _SETUP_SCRIPT.match(c.words[0].lower().rsplit("/", 1)[-1]) or verb is None or \
+                (verb and verb in words[:2]):
+            add(Finding("confirm.shell.attack-tool-download", Risk.HIGH,
+                        f"sets up {stem}, a tool made for attacks, in its folder ({c.name}){where}", c.span))
+            return
+
+
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """The steps of an attack this command takes part in (see the module docstring)."""
     name = cmd.name
@@ -661,6 +688,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _container_image(cmd, where, add)
     if (name in _BUILDERS or name in _SCRIPT_RUNNERS) and len(cmd.words) > 1:
         _built_tool(cmd, where, add)
+    if name in ("cd", "pushd", "set-location", "sl", "chdir") and len(cmd.words) == 2 and len(analysis.commands) > 1:
+        _entered_kit(cmd, analysis, where, add)
     if (cmd.redirects or name in _COPY_INTO or name in _EDIT_IN_PLACE) and \
             any("launch" in w for w in (*cmd.words, *(t for _, t in cmd.redirects))):
         _apple_dressed_job(cmd, analysis, where, add)
@@ -668,4 +697,4 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
 
 NAMES = frozenset({*_SCRIPT_RUNNERS, *_CAPTURE, *_DOTFILE_TOOLS, *_SYNCERS, *_VM_PROBES, *_STORE_READERS, "exit",
                    *_OPENERS, "xattr", *_IMAGE_MOUNTERS, *_COLLECTORS, *_CONTAINER_ENGINES, *_COPY_INTO,
-                   *_EDIT_IN_PLACE, "cat", "echo", "printf", *_BUILDERS})
+                   *_EDIT_IN_PLACE, "cat", "echo", "printf", *_BUILDERS, "cd", "pushd", "set-location", "sl", "chdir"})
