@@ -8,6 +8,9 @@
 - `block.shell.runner-pasted-script`: a package runner or an interpreter (`npx`, `pnpm dlx`, `bunx`, `yarn dlx`,
   `uvx --from`, `deno run`) handed a script's address on a paste site, a gist, a raw repository file or a bare IP
   address: code fetched and run at once, that no registry published.
+- `block.shell.held-token-sent`: a token or secret a CLI prints (`fly auth token`, `gh auth token`, `heroku
+  auth:token`, `vault kv get`) kept in a shell variable, then sent as the content of a request (`curl -d`,
+  `wget --post-data`, `nc`) to a host that is not the service the token is for.
 - `block.shell.fetched-script-run`: a command that fetches an address naming a script (`helm plugin install
   https://.../install.sh`), then a shell or an interpreter that runs a file of that name in the same command:
   code from the network run unseen (the downloaders' own case is judged in gate/rules/shell_effects.py).
@@ -23,10 +26,13 @@ import re
 from urllib.parse import urlsplit
 
 from gate.catalogue import DATA as _CATALOGUE
+from gate.catalogue import functions_for
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.shell_context import _INTERNAL_HOST, _ISSUERS
+from gate.rules.shell_platforms import printed_secret
 from gate.rules.shell_vocab import SHELL_TYPES
-from gate.shell import DOWNLOADERS, INTERPRETERS, SHELLS, Command, ShellAnalysis, command_facts
+from gate.shell import DOWNLOADERS, INTERPRETERS, NET_SENDERS, SHELLS, Command, ShellAnalysis, command_facts
 
 __all__ = ["RULES", "pasted_script_host"]
 
@@ -193,4 +199,78 @@ def fetched_script_run(ctx: Context) -> CheckResult:
     return _fetched_script_run(analysis)
 
 
-RULES: tuple[Rule, ...] = (mass_cloud_destroy, runner_pasted_script, fetched_script_run)
+# the switches whose value a request carries as its content
+_BODY_FLAGS = frozenset({"-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--data-ascii", "-F",
+                         "--form", "--form-string", "--post-data", "--body-data", "--json", "--body", "-b"})
+_URL_HOST = re.compile(r"^(?:https?|ftps?|wss?)://(?:[^/@\s]*@)?(\[[^\]]+\]|[^/:?#\s]+)", re.IGNORECASE)
+
+
+def _prints_token(cmd: Command) -> bool:
+    if printed_secret(cmd) is not None:
+        return True
+    args = " ".join(cmd.words[1:])
+    return any(f.effect == "credentials" and f.hit(args) for f in functions_for(cmd.name))
+
+
+def _carries(cmd: Command, names: set[str]) -> bool:
+    """Whether `cmd` sends one of the variables `names` as a request's content (not as a header or a login)."""
+    refs = [re.compile(r"\$\{?" + re.escape(n) + r"\b", re.IGNORECASE) for n in names]
+    argv = cmd.argv
+    for k in range(1, len(argv)):
+        if not any(r.search(argv[k]) for r in refs):
+            continue
+        if cmd.name not in ("curl", "wget", "wget2", "http", "https", "xh", "curlie"):
+            return True  # nc, socat, telnet: what they are given is what they send
+        flag = argv[k].split("=", 1)[0] if argv[k].startswith("--") else argv[k - 1]
+        if flag in _BODY_FLAGS or (cmd.name in ("http", "https", "xh") and "=" in argv[k] and ":" not in
+                                   argv[k].split("=", 1)[0]):
+            return True
+    return False
+
+
+def _fed(sender: Command, names: set[str], analysis: ShellAnalysis) -> bool:
+    """Whether `sender` reads one of the variables `names` on its input (`echo $T | nc host 9000`, `printf %s
+    "$T" | curl --data-binary @- URL`) and sends what it reads."""
+    if sender.name in ("curl", "wget", "wget2") and not any(a.endswith("@-") or a in ("-", "--post-file=-")
+                                                             for a in sender.argv[1:]):
+        return False
+    return any(_carries(analysis.commands[i], names) for i in sender.upstream
+               if analysis.commands[i].name in ("echo", "printf", "print", "cat"))
+
+
+def _held_token_sent(analysis: ShellAnalysis) -> str | None:
+    if not analysis.assignments:
+        return None
+    for cmd in analysis.commands:
+        if not cmd.span or cmd.name in NET_SENDERS or not _prints_token(cmd):
+            continue
+        held = {n for n, v in analysis.assignments if cmd.span in v}
+        if not held:
+            continue
+        own = _ISSUERS.get(cmd.name, ())
+        for sender in analysis.commands:
+            if sender.name not in NET_SENDERS or not (_carries(sender, held) or _fed(sender, held, analysis)):
+                continue
+            hosts = [m.group(1).lower() for a in sender.argv[1:] if (m := _URL_HOST.match(a.strip("'\"")))]
+            hosts += [a.lower() for a in sender.argv[1:2] if sender.name in ("nc", "ncat", "netcat", "telnet")]
+            for host in hosts:
+                if _INTERNAL_HOST.match(host) or any(host == d or host.endswith("." + d) for d in own):
+                    continue
+                return f"{sender.name} sends the token `{' '.join(cmd.argv[:3])}` prints, held in " \
+                       f"${sorted(held)[0]}, to {host}, which is not the service it is for"
+    return None
+
+
+@rule("block.shell.held-token-sent", "a CLI's token kept in a variable and sent to another host",
+      risk=Risk.CRITICAL, types=SHELL_TYPES)
+def held_token_sent(ctx: Context) -> CheckResult:
+    """A token or secret a CLI prints (`fly auth token`, `gh auth token`, `heroku auth:token`, `vault kv get`)
+    kept in a shell variable and sent as the content of a request (`curl -d "t=$TOKEN"`, `wget --post-data`,
+    `nc`) to a host that is not the service the token is for: the account's key handed to someone else."""
+    analysis = command_facts(ctx)
+    if analysis is None or len(analysis.commands) < 2:
+        return None
+    return _held_token_sent(analysis)
+
+
+RULES: tuple[Rule, ...] = (mass_cloud_destroy, runner_pasted_script, held_token_sent, fetched_script_run)
