@@ -74,7 +74,7 @@ def test_reads_pass(command: str) -> None:
     "gcloud compute ssh build-1 --zone europe-west4-a", "railway shell", "heroku pg:psql -a billing",
     # signing in and out, switching accounts
     "fly auth login", "heroku login", "vercel login", "netlify login", "supabase login", "firebase login",
-    "wrangler login", "railway login", "stripe login", "gh auth login --with-token", "glab auth login",
+    "wrangler login", "railway login", "stripe login", "gh auth login --web", "glab auth login",
     "az login --use-device-code", "gcloud auth login", "aws sso login --profile prod", "aws configure",
     "ibmcloud login --sso", "hcloud context create prod", "pulumi login", "terraform login", "doctl auth init",
     "gcloud auth activate-service-account --key-file sa.json", "heroku logout",
@@ -220,3 +220,20 @@ def test_held_tokens_sent_out_block(command: str) -> None:
 ])
 def test_tokens_sent_to_their_own_service_ask(command: str) -> None:
     assert decide(command) == Decision.CONFIRM, rules(command)
+
+
+@pytest.mark.parametrize("command", [
+    "gh extension install example-org/gh-tool", "gh extension install https://github.com/example-org/gh-tool",
+    "asdf plugin add tool https://github.com/example-org/asdf-tool", "heroku plugins:install github:example-org/hp",
+    "sf plugins install github:example-org/sfp", "kubectl krew install --manifest-url=https://example.org/k.yaml",
+])
+def test_plugins_from_an_address_ask(command: str) -> None:
+    assert decide(command) == Decision.CONFIRM, rules(command)
+
+
+@pytest.mark.parametrize("command", [
+    "gh extension list", "gh extension upgrade --all", "asdf plugin add nodejs", "asdf plugin list", "heroku plugins",
+    "kubectl krew install ctx", "helm plugin list",
+])
+def test_plugin_listings_and_index_installs_pass(command: str) -> None:
+    assert decide(command) == Decision.ALLOW, rules(command)
