@@ -855,8 +855,13 @@ _ISSUERS: dict[str, tuple[str, ...]] = {
     "aws": ("amazonaws.com", "aws.amazon.com", "amazonaws.com.cn"),
     "gcloud": ("googleapis.com", "google.com", "gcr.io", "pkg.dev"),
     "az": ("azure.com", "azure.net", "windows.net", "microsoft.com", "microsoftonline.com", "azurecr.io"),
-    "doctl": ("digitalocean.com",), "heroku": ("heroku.com",), "flyctl": ("fly.io",), "fly": ("fly.io",),
+    "doctl": ("digitalocean.com",), "heroku": ("heroku.com",), "flyctl": ("fly.io", "machines.dev", "fly.dev"),
+    "fly": ("fly.io", "machines.dev", "fly.dev"),
     "npm": ("npmjs.org", "npmjs.com"), "vercel": ("vercel.com",), "netlify": ("netlify.com",),
+    "supabase": ("supabase.com", "supabase.co", "supabase.io"), "wrangler": ("cloudflare.com",),
+    "railway": ("railway.app", "railway.com"), "stripe": ("stripe.com",), "twilio": ("twilio.com",),
+    "hcloud": ("hetzner.cloud", "hetzner.com"), "linode-cli": ("linode.com",), "vultr-cli": ("vultr.com",),
+    "scw": ("scaleway.com",), "civo": ("civo.com",), "render": ("render.com",),
 }
 # cloud providers whose access and identity tokens are how one calls one's own services on other host names
 # (`Authorization: Bearer $(gcloud auth print-identity-token)` to a Cloud Run URL): in a header they keep asking
