@@ -72,25 +72,6 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
                 add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
 
 
-# PowerShell settings that take `-Scope Process`: so scoped, they hold for the running session only, and install
-# guides write them that way (`Set-ExecutionPolicy Bypass -Scope Process -Force`) before running a script the
-# line itself shows, which is judged on its own
-_SESSION_SCOPED = frozenset({"set-executionpolicy"})
-
-
-def _session_only(cmd: Command) -> bool:
-    words = cmd.words[1:]
-    return any((w in ("-scope", "-s") and k + 1 < len(words) and words[k + 1] == "process") or w == "-scope:process"
-               for k, w in enumerate(words))
-
-
-def _runs_a_script(analysis: ShellAnalysis | None) -> bool:
-    """The line also runs a script file (`.\\x.ps1`, `powershell -File x.ps1`): the policy switched off for the
-    session is what lets that script run unchecked, so it is judged as before."""
-    return analysis is not None and any(
-        w.endswith((".ps1", ".psm1", ".bat", ".cmd", ".vbs")) for c in analysis.commands for w in c.words[:3])
-
-
 def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
     """Every catalogue function this simple command triggers (`analysis`: the whole string, for what is
     piped into a program that reads its script from standard input)."""
@@ -102,8 +83,6 @@ def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = N
     if name in _SCRIPT_SHELLS and len(cmd.argv) > 1 and cmd.argv[1][:1] not in ("-", "+"):
         _script_functions(cmd, where, add)
     fns = functions_for(name)
-    if name in _SESSION_SCOPED and _session_only(cmd) and not _runs_a_script(analysis):
-        fns = ()  # (the setting lasts as long as this PowerShell session: nothing later runs by it)
     fed = ""
     if fns and name in STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
         fed = fed_script(cmd, analysis.commands if analysis is not None else ())  # as its inline code
@@ -322,6 +301,9 @@ _WHOLE_SPAN = 16384
 _STARTUP_SHORTCUT = re.compile(r"createshortcut\s*\(\s*['\"][^'\"]*start menu[\\/]programs[\\/]startup[\\/]", re.I)
 _HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|system)\b", re.I)
 _EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
+# .NET's environment setter aimed at the machine (every user, every process started after), by name or number
+_MACHINE_VARIABLE = re.compile(r"\[(?:system\.)?environment\]::setenvironmentvariable\s*\([^\n]{0,240}?(?:['\"]machine['\"]|"
+                               r"environmentvariabletarget\]::machine|,\s*2\s*\))", re.I)
 # Windows' credential dialog raised from PowerShell or .NET, and the words that make it speak as the system or
 # another program (a sign-in that expired, Outlook, Windows Security)
 _CREDENTIAL_PROMPT = re.compile(r"\b(promptforcredential|creduipromptforcredentials|creduipromptforwindowscredentials)"
@@ -400,7 +382,7 @@ def _packed_and_sent(analysis: ShellAnalysis, add: Add) -> None:
 def whole(analysis: ShellAnalysis, add: Add) -> None:
     """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
     resource loops (jobs started in the background without end), and PowerShell method calls that persist,
-    hide a file or load an Excel add-in."""
+    hide a file or load an Excel add-in, or set a machine-wide environment variable."""
     src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
     if "lip" in src or "aste" in src or "gcb" in src.lower():  # clipboard, Get-Clipboard, pbpaste, wl-paste, gcb
         m = _CLIPBOARD.search(src)
@@ -414,6 +396,10 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if "ttributes" in src and (m := _HIDDEN_ATTRIBUTE.search(src)):
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                     "marks a file hidden or system: Explorer and dir no longer show it", m.group(0)[:160]))
+    if ("achine" in src or "ACHINE" in src or ", 2)" in src) and (m := _MACHINE_VARIABLE.search(src)):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM,
+                    "sets a machine-wide environment variable: every user's programs start with it (a changed Path "
+                    "decides which program a name runs)", m.group(0)[:160]))
     if ("XLL" in src or "xll" in src or "Xll" in src) and (m := _EXCEL_ADDIN.search(src)):
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     "has Excel load an add-in (an XLL is a DLL): its code runs inside Excel", m.group(0)[:160]))

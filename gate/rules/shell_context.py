@@ -979,7 +979,11 @@ _SECURITY_UNIT = re.compile(r"\b(pf|pfctl|opendns|umbrella|roamingclient|littles
                             r"mcafee\w*|symantec\w*|norton\w*|bitdefender\w*|kaspersky\w*|eset\w*|trendmicro\w*|"
                             r"defender|windefend|wdnissvc|mpssvc|sense|sysmon\w*|wazuh\w*|ossec\w*|osquery\w*|"
                             r"auditd|rsyslog\w*|syslog\w*|journald|clamd|clamav\w*|firewalld?|ufw|elastic-agent|"
-                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*|eventlog|wecsvc)\b", re.I)
+                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*|eventlog|wecsvc|wscsvc|securityhealth\w*|"
+                            # the display names `net stop` and Stop-Service -DisplayName take
+                            r"security\s*cent(?:er|re)|windows\s+(?:security|firewall|event\s*log)|"
+                            r"(?:windows|microsoft)\s+defender[\w ]*|base\s+filtering\s+engine|"
+                            r"sysmon|osqueryd?|jamf\s*protect|protectctl)\b", re.I)
 _STOPS = re.compile(r"(^|\s)(stop|disable|mask|kill|unload|bootout|remove|delete)(\s|$)|start=\s*disabled|"
                     r"-startuptype\s+disabled", re.I)
 _NRPT_SINK = re.compile(r"-namespace\s+\S*(security|defender|windowsupdate|update\.microsoft|crowdstrike|sentinelone|"

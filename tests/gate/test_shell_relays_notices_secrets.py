@@ -277,7 +277,6 @@ def test_security_agent_near_misses(command: str) -> None:
     "ffuf -w words.txt -u http://127.0.0.1:3000/FUZZ",
     "nikto -h http://localhost:8000",
     "john --list=formats | head",
-    "Set-ExecutionPolicy -ExecutionPolicy Bypass -Scope Process -Force",
     "oh-my-posh init pwsh --config ~/themes/night.omp.json | Invoke-Expression",
     'eval "$(oh-my-posh init zsh --config ~/.poshthemes/atomic.omp.json)"',
     'eval "$(atuin init zsh)"',
@@ -296,6 +295,7 @@ def test_everyday_uses_pass(command: str) -> None:
     "gobuster dir -u http://localhost.attacker.example -w w.txt",
     "Set-ExecutionPolicy Unrestricted -Scope LocalMachine -Force",
     "Set-ExecutionPolicy Bypass -Scope Process; .\\setup.ps1",
+    "Set-ExecutionPolicy -ExecutionPolicy Bypass -Scope Process -Force",
     "oh-my-posh init pwsh --config https://203.0.113.9/t.omp.json | Invoke-Expression",
 ])
 def test_everyday_near_misses_still_ask(command: str) -> None:
