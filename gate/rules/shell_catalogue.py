@@ -302,8 +302,8 @@ _STARTUP_SHORTCUT = re.compile(r"createshortcut\s*\(\s*['\"][^'\"]*start menu[\\
 _HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|system)\b", re.I)
 _EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
 # .NET's environment setter aimed at the machine (every user, every process started after), by name or number
-_MACHINE_VARIABLE = re.compile(r"\[(?:system\.)?environment\]::setenvironmentvariable\s*\([^\n]{0,240}?(?:['\"]machine['\"]|"
-                               r"environmentvariabletarget\]::machine|,\s*2\s*\))", re.I)
+_MACHINE_VARIABLE = re.compile(r"\[(?:system\.)?environment\]::setenvironmentvariable\s*\([^\n]{0,240}?"
+                               r"(?:['\"]machine['\"]|environmentvariabletarget\]::machine|,\s*2\s*\))", re.I)
 # Windows' credential dialog raised from PowerShell or .NET, and the words that make it speak as the system or
 # another program (a sign-in that expired, Outlook, Windows Security)
 _CREDENTIAL_PROMPT = re.compile(r"\b(promptforcredential|creduipromptforcredentials|creduipromptforwindowscredentials)"
