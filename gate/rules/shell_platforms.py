@@ -666,6 +666,17 @@ def _fed_to_a_sender(cmd: Command, analysis: ShellAnalysis) -> bool:
     return index is not None and any(index in c.upstream and c.name in NET_SENDERS for c in analysis.commands)
 
 
+def _bounded_downstream(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """A later stage of `cmd`'s pipeline stops the stream at a size (`| head -c 100`, `| dd count=1`): what reaches
+    the file is bounded."""
+    at = next((k for k, c in enumerate(analysis.commands) if c is cmd), None)
+    if at is None:
+        return False
+    return any(at in c.upstream and (c.name == "head" or (c.name == "dd" and any(w.startswith("count=")
+                                                                                for w in c.words[1:])))
+               for c in analysis.commands)
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -800,7 +811,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} -z scans ports{where}", cmd.span))
     # filling the disk
     if any(op == ">" for op, _ in cmd.redirects) and name == "cat" and any(
-            a in ("/dev/zero", "/dev/urandom", "/dev/random") for a in cmd.argv[1:]):
+            a in ("/dev/zero", "/dev/urandom", "/dev/random") for a in cmd.argv[1:]) and \
+            not _bounded_downstream(cmd, analysis):
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} fills a file from {cmd.argv[1]} with no "
                     f"end: fills the disk{where}", cmd.span))
     elif name == "fallocate" and any(_RX_SECRETS_AND_PLATFORMS_8.fullmatch(w) and
@@ -887,7 +899,8 @@ _BROAD_FOLDER = re.compile(
     r"\$env:(?:userprofile|homepath)\\(?:downloads|desktop|documents|appdata(?:\\[^\\]+)?)|"
     r"%(?:userprofile|homepath)%\\(?:downloads|desktop|documents|appdata(?:\\[^\\]+)?)|"
     r"[a-z]:\\(?:users|users\\[^\\]+|users\\[^\\]+\\(?:downloads|desktop|documents|appdata(?:\\[^\\]+)?)|"
-    r"programdata|windows|windows\\[^\\]+|program files(?: \(x86\))?|te?mp|tmp|perflogs|\$recycle\.bin)|"
+    r"programdata(?:\\[^\\]+)?|users\\public\\.*|users\\[^\\]+\\appdata\\.*|windows|windows\\[^\\]+|"
+    r"program files(?: \(x86\))?|te?mp|tmp|perflogs|\$recycle\.bin)|"
     r".*\\(?:downloads|temp|tmp|appdata\\local\\temp|inetcache|startup))\\?$", re.I)
 _SHELL_HOSTS = re.compile(r"(?:^|\\)(?:powershell|pwsh|cmd|wscript|cscript|mshta|rundll32|regsvr32|msbuild|"
                           r"installutil|regasm|regsvcs|wmic|certutil|bitsadmin|explorer|svchost|lsass|"

@@ -82,6 +82,7 @@ from gate.rules.shell_effects import (
 from gate.rules.shell_persistence import login_item, system_detached, win_run_key, win_service, win_task
 from gate.rules.shell_platforms import _SECURITY_SERVICE_WORDS, _SECURITY_SERVICES_WIN, _value_after
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
+from gate.urls import RELEASE_HOST, USER_CONTENT_HOST
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -282,6 +283,23 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
                 cmd.span))
 
 
+def _lol_program(cmd: Command, urls: list[str]) -> str | None:
+    """The program (.exe, .dll, .ps1, .hta, ...) certutil, bitsadmin or desktopimgdownldr fetches from anywhere, or
+    Start-BitsTransfer from a host no vendor ships from (a release host's installer is what guides fetch), or None."""
+    words = [*urls, *(download_targets(cmd) or [a for a in cmd.argv[2:] if not a.startswith(("-", "/"))])]
+    for w in words:
+        path = w.split("?", 1)[0].split("#", 1)[0].strip("'\"")
+        if not _PROGRAM_FILE.search(path):
+            continue
+        if cmd.name == "start-bitstransfer":
+            hosts = [u.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0].lower() for u in urls]
+            if hosts and all(RELEASE_HOST.match(h) and not USER_CONTENT_HOST.match(h) and u.lower().startswith("https")
+                             for h, u in zip(hosts, urls, strict=True)):
+                return None
+        return path
+    return None
+
+
 def _downloads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     urls = [a for a in cmd.argv[1:] if "://" in a]
     if not urls:
@@ -290,6 +308,11 @@ def _downloads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, a
     if not urls:
         return
     lol = cmd.name in _LOL_DOWNLOADERS
+    if lol and (program := _lol_program(cmd, urls)):
+        add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                    f"{cmd.name} fetches the program {program[:80]}: a system tool used as a downloader, the way a "
+                    f"payload is brought in to be run (LOLBAS){where}", cmd.span))
+        return
     if not lol and not any(_RAW_IP_URL.match(u) for u in urls):
         return
     for target in download_targets(cmd) or [a for a in cmd.argv[2:] if "://" not in a and not a.startswith(("-", "/"))]:
