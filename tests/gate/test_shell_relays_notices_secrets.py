@@ -230,7 +230,6 @@ def test_personal_export_near_misses(command: str) -> None:
     "Remove-Item -Recurse -Force 'C:\\Program Files\\SentinelOne'",
     "sudo apt-get purge -y falcon-sensor",
     "sudo dnf remove -y sentinelagent",
-    "brew uninstall --cask malwarebytes",
     "winget uninstall 'Sophos Endpoint Agent'",
     "sudo mdatp uninstall",
     "sudo /opt/sophos-spl/bin/uninstall.sh",
@@ -239,6 +238,11 @@ def test_personal_export_near_misses(command: str) -> None:
 ])
 def test_security_agents_removed_block(command: str) -> None:
     blocked(command, "block.shell.defense-evasion")
+
+
+def test_a_security_tool_uninstalled_through_homebrew_asks() -> None:
+    a = shell("brew uninstall --cask malwarebytes")
+    assert a.decision.value == "confirm" and "confirm.shell.defense-evasion" in a.rules
 
 
 def test_a_security_agents_install_record_erased_alone_asks() -> None:
