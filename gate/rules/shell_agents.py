@@ -2,10 +2,12 @@
 
 An endpoint-security, anti-malware or device-management agent removed by hand is defense evasion (ATT&CK
 T1562.001, T1070.009): its files deleted (`rm -rf "/Library/Application Support/<vendor>/EDR"`, `/opt/CrowdStrike`,
-`C:\\Program Files\\SentinelOne`), its package uninstalled (`apt purge falcon-sensor`, `winget uninstall Sophos`, `msiexec /x` of one named), or the record of its install erased
-(`pkgutil --forget com.crowdstrike.falcon`), or a Mac's store of device-management profiles deleted
-(`/var/db/ConfigurationProfiles`). After it, nothing watches what runs next, and the organisation no
-longer sees the machine. Blocked: a person uninstalls a security product themselves, not through an agent. One
+`C:\\Program Files\\SentinelOne`), its package uninstalled (`apt purge falcon-sensor`, `winget uninstall Sophos`,
+`msiexec /x` of one named), its own program told to unload itself (`Santa --unload-system-extension`, `protectctl
+uninstall`), or the record of its install erased (`pkgutil --forget com.crowdstrike.falcon`), or a Mac's store
+of device-management profiles or an agent's rules deleted (`/var/db/ConfigurationProfiles`, `/var/db/santa`).
+After it, nothing watches what runs next, and the organisation no longer sees the machine. Blocked: a person
+uninstalls a security product themselves, not through an agent. One
 taken off through Homebrew (`brew uninstall --cask santa`), the person's own package manager, asks.
 
 The agents are known by the vendors' names and bundle identifiers (`_ENDPOINT_AGENTS` of
