@@ -34,6 +34,7 @@ from gate.model import Risk
 from gate.rules.shell_effects import download_targets
 from gate.rules.shell_vocab import _SECRET_READERS
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
+from gate.web_attack import in_request
 
 __all__ = ["judge", "whole"]
 
@@ -72,9 +73,34 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
                 add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
 
 
+# HTTP clients: what their arguments send (headers, body, cookies, the URL) is read for an exploit
+_HTTP_CLIENTS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh", "httpie", "lwp-request",
+                           "invoke-webrequest", "iwr", "invoke-restmethod", "irm"})
+_OWN_HOST = re.compile(r"^(?:https?://)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:/|$)", re.I)
+
+
+def _exploit_payload(cmd: Command, where: str, add: Add) -> None:
+    """An exploit (Shellshock, Log4Shell, a climb to system files, the metadata service) sent by an HTTP client
+    blocks; sent only to this machine's own service, it asks (`block.shell.exploit-payload`)."""
+    found = in_request(cmd.argv[1:])
+    if found is None or not found.reads:
+        return
+    urls = [w for w in cmd.argv[1:] if "://" in w and " " not in w.strip()]
+    own = bool(urls) and all(_OWN_HOST.match(u.strip("'\"")) for u in urls)
+    what = f"{cmd.name} sends an exploit ({found.kind}: {found.shown[:60]!r})"
+    if own:
+        add(Finding("confirm.shell.attack-probe", Risk.HIGH, f"{what} to this machine's own service{where}",
+                    cmd.span))
+    else:
+        add(Finding("block.shell.exploit-payload", Risk.CRITICAL, f"{what} to take over or read the server it "
+                    f"reaches{where}", cmd.span))
+
+
 def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
     """Every catalogue function this simple command triggers (`analysis`: the whole string, for what is
     piped into a program that reads its script from standard input)."""
+    if cmd.name in _HTTP_CLIENTS and len(cmd.argv) > 1:
+        _exploit_payload(cmd, where, add)
     via = cmd.via
     if via and via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
         add(Finding("confirm.shell.install", Risk.HIGH,
