@@ -171,7 +171,8 @@ def in_value(value: str, name: str = "", path: bool = False) -> Finding | None:
     if _JNDI.search(folded):
         return Finding("jndi", True, _JNDI.search(folded).group(0))
     if "(" in raw and (shock := _SHELLSHOCK.search(raw)):
-        return Finding("shellshock", True, shock.group(0))
+        # (it takes over a CGI server through a header, not through a query string: judged by the sender, `in_request`)
+        return Finding("shellshock", False, shock.group(0))
     searched = name.lower() in _SEARCH_PARAMS
     ssrf = None if searched else _ssrf(text)
     if ssrf is not None and ssrf.reads:
@@ -207,7 +208,7 @@ def in_value(value: str, name: str = "", path: bool = False) -> Finding | None:
 
 
 def _rank(f: Finding) -> int:
-    return 2 if f.reads else 1
+    return 2 if f.reads or f.kind == "shellshock" else 1
 
 
 _QUERY_START = re.compile(r"[?#]")

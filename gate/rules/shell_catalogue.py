@@ -83,7 +83,7 @@ def _exploit_payload(cmd: Command, where: str, add: Add) -> None:
     """An exploit (Shellshock, Log4Shell, a climb to system files, the metadata service) sent by an HTTP client
     blocks; sent only to this machine's own service, it asks (`block.shell.exploit-payload`)."""
     found = in_request(cmd.argv[1:])
-    if found is None or not found.reads:
+    if found is None or not (found.reads or found.kind == "shellshock"):
         return
     urls = [w for w in cmd.argv[1:] if "://" in w and " " not in w.strip()]
     own = bool(urls) and all(_OWN_HOST.match(u.strip("'\"")) for u in urls)
