@@ -2,6 +2,7 @@
 
     in_url(url) -> Finding | None           the attack a URL's path or parameters carry against its site
     in_value(value, name="") -> Finding | None   the attack one value carries (a parameter, a typed field)
+    in_request(words) -> Finding | None      the attack an HTTP client's arguments carry (headers, body, URL)
     subject_site(host) -> bool               a site where these strings are what the page is about
     decoded(value) -> str                    the value as a server reads it (escapes undone, slashes folded)
 
@@ -20,7 +21,7 @@ from urllib.parse import unquote
 from gate import regex_store
 from gate.urls import ip_of, is_loopback, site_label, split_url
 
-__all__ = ["Finding", "decoded", "in_url", "in_value", "subject_site"]
+__all__ = ["Finding", "decoded", "in_request", "in_url", "in_value", "subject_site"]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("web_attacks.toml").read_text("utf-8"))
 _SITES = _BOOK["sites"]
@@ -30,8 +31,8 @@ _I = re.IGNORECASE
 
 
 class Finding(NamedTuple):
-    # traversal | file-read | metadata | jndi | sql | command | template | ssrf | wrapper | xxe | crlf | ldap |
-    # pollution | exposed
+    # traversal | file-read | metadata | jndi | shellshock | sql | command | template | ssrf | wrapper | xxe | crlf |
+    # ldap | pollution | exposed
     kind: str
     reads: bool  # it reads system or secret files, or instance credentials: the gate blocks
     shown: str  # the piece of the value that shows it
@@ -83,6 +84,7 @@ _COMMAND = tuple(re.compile(p, _I) for p in _P["command"])
 _TEMPLATE = tuple(re.compile(p, _I) for p in _P["template"])
 _WRAPPER = re.compile(_P["wrappers"], _I)
 _JNDI = re.compile(_P["jndi"], _I)
+_SHELLSHOCK = re.compile(_P["shellshock"], _I)
 _XXE = re.compile(_P["xxe"], _I)
 _CRLF = re.compile(_P["crlf"], _I)
 _LOCAL_PATH = re.compile(_P["ssrf_local_paths"], _I)
@@ -168,6 +170,9 @@ def in_value(value: str, name: str = "", path: bool = False) -> Finding | None:
     folded = _lookups_folded(raw.lower())
     if _JNDI.search(folded):
         return Finding("jndi", True, _JNDI.search(folded).group(0))
+    if "(" in raw and (shock := _SHELLSHOCK.search(raw)):
+        # (it takes over a CGI server through a header, not through a query string: judged by the sender, `in_request`)
+        return Finding("shellshock", False, shock.group(0))
     searched = name.lower() in _SEARCH_PARAMS
     ssrf = None if searched else _ssrf(text)
     if ssrf is not None and ssrf.reads:
@@ -203,7 +208,7 @@ def in_value(value: str, name: str = "", path: bool = False) -> Finding | None:
 
 
 def _rank(f: Finding) -> int:
-    return 2 if f.reads else 1
+    return 2 if f.reads or f.kind == "shellshock" else 1
 
 
 _QUERY_START = re.compile(r"[?#]")
@@ -238,4 +243,36 @@ def in_url(url: str) -> Finding | None:
             continue  # a local page sending on to a local address: a sign-in's way back, not a forged fetch
         if f is not None and (best is None or _rank(f) > _rank(best)):
             best = f
+    return best
+
+
+# a header written `Name: value`, a field `name=value` (httpie's `name:=value` and `name==value` too)
+_HEADER = re.compile(r"^\s*[\w-]{1,60}\s*:(?!//)\s?(.*)$", re.S)
+_FIELD = re.compile(r"^[\w.\[\]-]{1,60}(?::?=|==)(.*)$", re.S)
+_WEB_URL = re.compile(r"^\s*https?://", re.I)
+
+
+def in_request(words: tuple[str, ...] | list[str]) -> Finding | None:
+    """The attack an HTTP client's arguments carry to the host they go to: a header's value (`-H`, `-A`, wget's
+    `--header=`), a body or form field (`-d`, `--post-data=`), a cookie, or the URL itself. The strongest found
+    (one that reads files, plants a lookup or runs a command first); None for an ordinary request."""
+    best: Finding | None = None
+    hosts = [p.host for w in words if _WEB_URL.match(w) and (p := split_url(w.strip())) is not None and p.host]
+    if hosts and all(subject_site(h) for h in hosts):
+        return None  # (a search engine or a security reference asked about the string)
+    for word in words:
+        if not word or len(word) < 4:
+            continue
+        value = word.split("=", 1)[1] if word.startswith("--") and "=" in word else word
+        if _WEB_URL.match(value) and " " not in value.strip():
+            found = [in_url(value.strip())]
+        else:
+            found = [in_value(value)]
+            for shape in (_HEADER, _FIELD):
+                m = shape.match(value)
+                if m and m.group(1):
+                    found.append(in_value(m.group(1)))
+        for f in found:
+            if f is not None and (best is None or _rank(f) > _rank(best)):
+                best = f
     return best

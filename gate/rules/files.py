@@ -27,6 +27,7 @@ from gate.model import FILE_TYPES, Risk
 from gate.paths import FileFacts, default_home, file_facts, is_within, new_personal_file
 from gate.patterns import Patterns
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.shell_agents import security_software_path
 from gate.shell import command_facts
 
 if TYPE_CHECKING:
@@ -268,7 +269,8 @@ def system_dir(ctx: Context) -> CheckResult:
     """Writing into, deleting in, or moving into or out of /etc, /usr, /bin, /boot, /sys, /proc, /dev
     (and the other `files.system_dirs`): that breaks or backdoors the system. A service's own settings there
     (`files.system_config`: a web server's or a proxy's configuration, the login banner) ask instead
-    (`confirm.files.system-config`)."""
+    (`confirm.files.system-config`). A security agent's files, rules or state deleted or moved away (Santa's
+    /var/db/santa, an EDR's folder under /Library or Program Files) block too."""
     f = _facts(ctx)
     if f is None:
         return None
@@ -276,6 +278,9 @@ def system_dir(ctx: Context) -> CheckResult:
         d = system_dir_of(ctx.compiled, real) or system_dir_of(ctx.compiled, lex)
         if d is not None and not _system_config(ctx, real, lex):
             return f"{_VERB[ctx.type]} {real}: inside the system directory {d}"
+    if ctx.type in ("file_delete", "file_move") and security_software_path(f.real.lower()):
+        # a security agent's program, rules or state (`/var/db/santa`) taken away, as `rm` of it is
+        return f"{_VERB[ctx.type]} {f.real}: a security agent's files; nothing then watches what runs"
     return None
 
 

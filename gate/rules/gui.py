@@ -1680,7 +1680,9 @@ def device_protection_off(ctx: Context) -> str | None:
     `Set-MpPreference -DisableRealtimeMonitoring $true`, `netsh advfirewall set allprofiles state off` or `spctl
     --master-disable` do in a shell (`block.shell.defense-evasion`), and no errand needs it. A menu path is read
     as its last step with the steps before it. Turning one on, opening its settings or allowing one app through
-    the firewall does not block (an app allowed through asks as `confirm.gui.consequential`)."""
+    the firewall does not block (an app allowed through asks as `confirm.gui.consequential`). In Windows
+    Security's own window, a switch Windows keeps on (real-time, tamper and cloud protection, sample submission,
+    Defender Firewall) clicked bare blocks: the click turns it off."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
@@ -1688,6 +1690,10 @@ def device_protection_off(ctx: Context) -> str | None:
     readings = path.readings if path is not None else (label.words.split("\n", 1)[0].strip(),)
     hit = next((r for r in readings if _DEVICE_PROTECTION_OFF.search(r)), None)
     if hit is None:
+        first = label.words.split("\n", 1)[0].strip().replace("-", " ")
+        if _DEFAULT_ON_SWITCH.match(first) and _in_security_window(ctx):
+            # (on by default: the switch clicked bare turns it off)
+            return f"flips a protection Windows keeps on, off: {_short(label.raw)!r}"
         return None
     return f"switches off the machine's own protection: {_short(label.raw)!r}"
 
@@ -1714,6 +1720,23 @@ _SECURITY_SWITCH = re.compile(
     # a bare off answer on those windows: "Off", "Turn off", "Disable"
     r"^(?:off|turn off|switch off|disable|deactivate|aus|ausschalten|désactiver|desactivar|disattiva|desativar|"
     r"uitschakelen|オフ|关闭)$", re.I)
+
+
+# the switches Windows Security keeps on by default (real-time, tamper, cloud protection, sample submission, the
+# firewall), clicked bare: a click turns them off
+_DEFAULT_ON_SWITCH = re.compile(
+    r"^(?:(?:microsoft |windows )?defender )?(?:real ?time protection|tamper protection|cloud ?delivered protection|"
+    r"automatic sample submission|(?:microsoft |windows )?defender firewall|echtzeitschutz|manipulationsschutz|"
+    r"cloudbasierter schutz|protection en temps réel|protection contre les falsifications|protection fournie par le "
+    r"cloud|protección en tiempo real|protección contra alteraciones|protección basada en la nube|protezione in tempo "
+    r"reale|protezione antimanomissione|proteção em tempo real|proteção contra adulterações|realtimebeveiliging|"
+    r"manipulatiebeveiliging|リアルタイム保護|改ざん防止|实时保护|篡改防护)$", re.I)
+
+
+def _in_security_window(ctx: Context) -> bool:
+    obs = ctx.observation
+    return bool(_SECURITY_WINDOW.search(fold(obs.window_title[:256])) or
+                _SECURITY_APP.search((obs.app or "").strip()))
 
 
 @rule("confirm.gui.security-switch", "A switch of Windows Security clicked: a protection may be turned off",

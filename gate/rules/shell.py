@@ -1161,6 +1161,12 @@ RULES: tuple[Rule, ...] = (
           "auth token, pip config set of a user:password index URL, git credential.helper store, docker login "
           "-p): it is written into a plain-text config file and the shell history. A ${VAR} reference, a "
           "keychain helper or --password-stdin passes."),
+    _make("block.shell.exploit-payload", "a request that carries an exploit to a host", Risk.CRITICAL,
+          "An HTTP client (curl, wget, httpie, xh, Invoke-WebRequest) whose header, user agent, cookie, body or URL "
+          "carries an exploit that takes over or reads the server: a bash function definition followed by a "
+          "command (Shellshock, `() { :; }; ...`), a JNDI lookup (Log4Shell, `${jndi:ldap://...}`), a path "
+          "climbing to the server's system or secret files, a request for the cloud's instance credentials. Sent "
+          "to this machine's own service it asks (testing one's own application)."),
     _make("confirm.shell.attack-probe", "a request that attacks a web application", Risk.HIGH,
           "An HTTP client (curl, wget, httpie, xh) whose URL or body carries an attack: injected SQL "
           "(' OR '1'='1, UNION SELECT, sleep()), a path that climbs to system files (../../etc/passwd), a shell "

@@ -2,11 +2,13 @@
 
 An endpoint-security, anti-malware or device-management agent removed by hand is defense evasion (ATT&CK
 T1562.001, T1070.009): its files deleted (`rm -rf "/Library/Application Support/<vendor>/EDR"`, `/opt/CrowdStrike`,
-`C:\\Program Files\\SentinelOne`), its package uninstalled (`apt purge falcon-sensor`, `brew uninstall --cask
-malwarebytes`, `winget uninstall Sophos`, `msiexec /x` of one named), or the record of its install erased
-(`pkgutil --forget com.crowdstrike.falcon`), or a Mac's store of device-management profiles deleted
-(`/var/db/ConfigurationProfiles`). After it, nothing watches what runs next, and the organisation no
-longer sees the machine. Blocked: a person uninstalls a security product themselves, not through an agent.
+`C:\\Program Files\\SentinelOne`), its package uninstalled (`apt purge falcon-sensor`, `winget uninstall Sophos`,
+`msiexec /x` of one named), its own program told to unload itself (`Santa --unload-system-extension`, `protectctl
+uninstall`), or the record of its install erased (`pkgutil --forget com.crowdstrike.falcon`), or a Mac's store
+of device-management profiles or an agent's rules deleted (`/var/db/ConfigurationProfiles`, `/var/db/santa`).
+After it, nothing watches what runs next, and the organisation no longer sees the machine. Blocked: a person
+uninstalls a security product themselves, not through an agent. One
+taken off through Homebrew (`brew uninstall --cask santa`), the person's own package manager, asks.
 
 The agents are known by the vendors' names and bundle identifiers (`_ENDPOINT_AGENTS` of
 gate/rules/shell_persistence.py, shared with the checks that stop their services and extensions) and by the
@@ -29,6 +31,8 @@ __all__ = ["NAMES", "judge", "security_software_path"]
 # the places software is installed (macOS, Linux, Windows): a security product's files live under these
 _SOFTWARE_PLACE = re.compile(r"^(/library/(application support|launchdaemons|launchagents|systemextensions|"
                              r"extensions|privilegedhelpertools|preferences|managed preferences)?|/applications/|"
+                             # (where agents keep their rules and state: Santa's /var/db/santa, osquery's database)
+                             r"(/private)?/var/db/|"
                              r"/opt/|/usr/local/|/usr/lib/|/var/lib/|/etc/|/usr/share/|/var/opt/|"
                              r"/?[a-z]:/(program files( \(x86\))?|programdata)/|%programfiles%|%programdata%|"
                              r"\$env:programfiles|\$env:programdata)", re.I)
@@ -45,7 +49,14 @@ _UNINSTALLERS = frozenset({"msiexec", "wmic", "uninstall-package", "pkgutil", "f
 # system package managers (a language's package manager installs libraries, not agents)
 _SYSTEM_REMOVERS = {n: v for n, v in _PKG_REMOVE.items() if n not in ("pip", "pip3", "pipx", "npm", "gem", "cargo",
                                                                        "conda")}
-NAMES = frozenset({*_DELETERS, *_SYSTEM_REMOVERS, *_UNINSTALLERS})
+NAMES = frozenset({*_DELETERS, *_SYSTEM_REMOVERS, *_UNINSTALLERS, "protectctl", "santactl", "osqueryctl", "santa",
+                   "falcon", "lulu", "blockblock", "littlesnitch", "little snitch", "sentinelone", "osqueryd",
+                   "jamfprotect", "jamf protect", "malwarebytes", "xprotect"})
+# what a security agent's own program is told to take itself out with
+_SWITCHED_OFF = frozenset({"--unload-system-extension", "--unload", "unload", "--uninstall", "uninstall", "-uninstall",
+                           "--remove-system-extension", "--disable", "unprotect", "--unprotect"})
+# the package managers of the person's own software (Homebrew's formulae and casks)
+_USER_REMOVERS = frozenset({"brew"})
 
 Add = Callable[[Finding], None]
 
@@ -85,6 +96,13 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     elif name in _SYSTEM_REMOVERS:
         verbs = _SYSTEM_REMOVERS[name]
         if any(w in verbs for w in words) and (agent := _named_agent(words)):
+            if name in _USER_REMOVERS:
+                # Homebrew installs what the person chose (no organisation deploys its agent as a cask): taken
+                # off the way it came, it asks
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                            f"{name} uninstalls {agent[:60]}, a security tool installed through it: it no longer "
+                            f"watches the machine{where}", cmd.span))
+                return
             what = f"{name} uninstalls {agent[:60]}, a security agent"
     elif name == "pkgutil":
         if "--forget" in words and (agent := _named_agent(words)):
@@ -94,9 +112,14 @@ def judge(cmd: Command, where: str, add: Add) -> None:
                         f"pkgutil --forget {agent[:60]} erases the record of a security agent's install{where}",
                         cmd.span))
             return
-    elif name in ("falconctl", "sentinelctl", "mdatp"):
-        if any(w in ("uninstall", "unload", "-u", "--uninstall", "unprotect") for w in words):
-            what = f"{name} uninstalls or unloads its security agent"
+    elif name in ("falconctl", "sentinelctl", "mdatp", "protectctl", "santactl", "osqueryctl"):
+        if any(w in ("uninstall", "unload", "-u", "--uninstall", "unprotect", "stop", "disable") for w in words):
+            what = f"{name} uninstalls, stops or unloads its security agent"
+    elif words and any(w in _SWITCHED_OFF for w in words) and (
+            _ENDPOINT_AGENTS.search(name) or security_software_path(
+                (resolve_path(cmd.argv[0], cmd.cwd or None) or cmd.argv[0]).lower())):
+        # the agent's own program told to take itself out (`Santa.app/.../Santa --unload-system-extension`)
+        what = f"{cmd.argv[0][:80]} {next(w for w in words if w in _SWITCHED_OFF)}: a security agent unloads itself"
     elif name in ("msiexec", "wmic", "uninstall-package", "jamf", "profiles"):
         removes = any(w in ("/x", "-x", "/uninstall", "uninstall", "removeframework", "remove", "-r") or
                       w.startswith(("/x{", "/x")) for w in words) or name == "uninstall-package"
@@ -105,7 +128,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
             what = f"{name} removes {agent[:60]}, a security agent or the device's management"
     elif name in ("sophos-uninstall", "uninstall_macos_agent"):
         what = f"{name} uninstalls a security agent"
-    elif "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
+    elif ("/" in cmd.argv[0] or "\\" in cmd.argv[0]) and ("uninstall" in name or "remove" in name):
         # an uninstaller shipped inside a security product's own folder (`/opt/sophos-spl/bin/uninstall.sh`)
         path = (resolve_path(cmd.argv[0], cmd.cwd or None) or cmd.argv[0]).lower()
         if security_software_path(path):

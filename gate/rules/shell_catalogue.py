@@ -34,6 +34,7 @@ from gate.model import Risk
 from gate.rules.shell_effects import download_targets
 from gate.rules.shell_vocab import _SECRET_READERS
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
+from gate.web_attack import in_request
 
 __all__ = ["judge", "whole"]
 
@@ -72,28 +73,34 @@ def _script_functions(cmd: Command, where: str, add: Add) -> None:
                 add(Finding(f.rule, risk, f"{script}: {f.why} [{f.cls}]{where}", cmd.span))
 
 
-# PowerShell settings that take `-Scope Process`: so scoped, they hold for the running session only, and install
-# guides write them that way (`Set-ExecutionPolicy Bypass -Scope Process -Force`) before running a script the
-# line itself shows, which is judged on its own
-_SESSION_SCOPED = frozenset({"set-executionpolicy"})
+# HTTP clients: what their arguments send (headers, body, cookies, the URL) is read for an exploit
+_HTTP_CLIENTS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh", "httpie", "lwp-request",
+                           "invoke-webrequest", "iwr", "invoke-restmethod", "irm"})
+_OWN_HOST = re.compile(r"^(?:https?://)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:/|$)", re.I)
 
 
-def _session_only(cmd: Command) -> bool:
-    words = cmd.words[1:]
-    return any((w in ("-scope", "-s") and k + 1 < len(words) and words[k + 1] == "process") or w == "-scope:process"
-               for k, w in enumerate(words))
-
-
-def _runs_a_script(analysis: ShellAnalysis | None) -> bool:
-    """The line also runs a script file (`.\\x.ps1`, `powershell -File x.ps1`): the policy switched off for the
-    session is what lets that script run unchecked, so it is judged as before."""
-    return analysis is not None and any(
-        w.endswith((".ps1", ".psm1", ".bat", ".cmd", ".vbs")) for c in analysis.commands for w in c.words[:3])
+def _exploit_payload(cmd: Command, where: str, add: Add) -> None:
+    """An exploit (Shellshock, Log4Shell, a climb to system files, the metadata service) sent by an HTTP client
+    blocks; sent only to this machine's own service, it asks (`block.shell.exploit-payload`)."""
+    found = in_request(cmd.argv[1:])
+    if found is None or not (found.reads or found.kind == "shellshock"):
+        return
+    urls = [w for w in cmd.argv[1:] if "://" in w and " " not in w.strip()]
+    own = bool(urls) and all(_OWN_HOST.match(u.strip("'\"")) for u in urls)
+    what = f"{cmd.name} sends an exploit ({found.kind}: {found.shown[:60]!r})"
+    if own:
+        add(Finding("confirm.shell.attack-probe", Risk.HIGH, f"{what} to this machine's own service{where}",
+                    cmd.span))
+    else:
+        add(Finding("block.shell.exploit-payload", Risk.CRITICAL, f"{what} to take over or read the server it "
+                    f"reaches{where}", cmd.span))
 
 
 def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = None) -> None:
     """Every catalogue function this simple command triggers (`analysis`: the whole string, for what is
     piped into a program that reads its script from standard input)."""
+    if cmd.name in _HTTP_CLIENTS and len(cmd.argv) > 1:
+        _exploit_payload(cmd, where, add)
     via = cmd.via
     if via and via[-1] in _RUNNERS and _REMOTE_SPEC.match(cmd.words[0]):
         add(Finding("confirm.shell.install", Risk.HIGH,
@@ -102,8 +109,6 @@ def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = N
     if name in _SCRIPT_SHELLS and len(cmd.argv) > 1 and cmd.argv[1][:1] not in ("-", "+"):
         _script_functions(cmd, where, add)
     fns = functions_for(name)
-    if name in _SESSION_SCOPED and _session_only(cmd) and not _runs_a_script(analysis):
-        fns = ()  # (the setting lasts as long as this PowerShell session: nothing later runs by it)
     fed = ""
     if fns and name in STDIN_SCRIPTS and (cmd.stdin_text or cmd.upstream):
         fed = fed_script(cmd, analysis.commands if analysis is not None else ())  # as its inline code
@@ -322,6 +327,9 @@ _WHOLE_SPAN = 16384
 _STARTUP_SHORTCUT = re.compile(r"createshortcut\s*\(\s*['\"][^'\"]*start menu[\\/]programs[\\/]startup[\\/]", re.I)
 _HIDDEN_ATTRIBUTE = re.compile(r"\.attributes\s*=\s*[^;\n]{0,80}?\b(hidden|system)\b", re.I)
 _EXCEL_ADDIN = re.compile(r"\.registerxll\s*\(", re.I)
+# .NET's environment setter aimed at the machine (every user, every process started after), by name or number
+_MACHINE_VARIABLE = re.compile(r"\[(?:system\.)?environment\]::setenvironmentvariable\s*\([^\n]{0,240}?"
+                               r"(?:['\"]machine['\"]|environmentvariabletarget\]::machine|,\s*2\s*\))", re.I)
 # Windows' credential dialog raised from PowerShell or .NET, and the words that make it speak as the system or
 # another program (a sign-in that expired, Outlook, Windows Security)
 _CREDENTIAL_PROMPT = re.compile(r"\b(promptforcredential|creduipromptforcredentials|creduipromptforwindowscredentials)"
@@ -400,7 +408,7 @@ def _packed_and_sent(analysis: ShellAnalysis, add: Add) -> None:
 def whole(analysis: ShellAnalysis, add: Add) -> None:
     """Judged on the whole string: the clipboard read over and over (harvesting what passes through it),
     resource loops (jobs started in the background without end), and PowerShell method calls that persist,
-    hide a file or load an Excel add-in."""
+    hide a file or load an Excel add-in, or set a machine-wide environment variable."""
     src = analysis.source[:_WHOLE_SPAN]  # loops are judged in the first part of a long string (bounded cost)
     if "lip" in src or "aste" in src or "gcb" in src.lower():  # clipboard, Get-Clipboard, pbpaste, wl-paste, gcb
         m = _CLIPBOARD.search(src)
@@ -414,6 +422,10 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if "ttributes" in src and (m := _HIDDEN_ATTRIBUTE.search(src)):
         add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
                     "marks a file hidden or system: Explorer and dir no longer show it", m.group(0)[:160]))
+    if ("achine" in src or "ACHINE" in src or ", 2)" in src) and (m := _MACHINE_VARIABLE.search(src)):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM,
+                    "sets a machine-wide environment variable: every user's programs start with it (a changed Path "
+                    "decides which program a name runs)", m.group(0)[:160]))
     if ("XLL" in src or "xll" in src or "Xll" in src) and (m := _EXCEL_ADDIN.search(src)):
         add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
                     "has Excel load an add-in (an XLL is a DLL): its code runs inside Excel", m.group(0)[:160]))

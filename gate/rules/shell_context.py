@@ -251,6 +251,63 @@ def _fetched_kit(cmd: Command) -> str | None:
                 return name
     return None
 
+# programs that are not attack tools by name but are what an intrusion drops from its own server: a netcat or
+# socat to connect a shell back, a remote-execution or memory-dump tool, a file named for what it is (payload,
+# shell, beacon, implant): fetched from a bare address they block, from anywhere else they are judged as any file
+_DROPPED_AT_ADDRESS = frozenset({
+    "nc", "nc64", "ncat", "netcat", "socat", "psexec", "psexec64", "paexec", "procdump", "procdump64", "plink",
+    "payload", "payloads", "shell", "revshell", "reverse-shell", "reverse_shell", "backdoor", "implant", "beacon",
+    "meterpreter", "stager", "dropper", "shellcode", "exploit", "privesc", "rat"})
+_DROPPED_SUFFIX = re.compile(r"(\.(git|zip|gz|tgz|tar|bz2|xz|7z|rar|exe|dll|ps1|psm1|py|msi|deb|rpm|apk|bin|jar|sh|elf|"
+                             r"so|dylib|php|aspx?|jsp|war|hta|vbs|bat|cmd|scr|pl|rb|js|txt|b64))+$")
+_BARE_ADDRESS = re.compile(r"^(?:\d{1,3}\.){3}\d{1,3}$|^\[?[0-9a-f:]+:[0-9a-f:]*\]?$", re.I)
+# hosts that publish the tools themselves (their projects' releases): fetching from them asks
+_TOOL_RELEASE_HOSTS = re.compile(r"(?:^|\.)(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|"
+                                 r"codeberg\.org|sourceforge\.net|kali\.org|offsec\.com|metasploit\.com|"
+                                 r"rapid7\.com|microsoft\.com|sysinternals\.com|live\.sysinternals\.com|"
+                                 r"nmap\.org|eternallybored\.org|pypi\.org|pythonhosted\.org)$", re.I)
+
+
+def attack_tool_fetched(host: str, file_name: str) -> str | None:
+    """The attack tool a download of `file_name` from `host` brings, when the host says it is no project's own
+    release: a tool made to break in (mimikatz, winPEAS, SharpHound, Rubeus, Invoke-Mimikatz) from a bare address
+    or an unknown host, or a dropped program (nc.exe, payload.exe, a kit's tunnel) from a bare address; None
+    otherwise (any file from a release host, an ordinary name)."""
+    host = host.lower().strip("[]").rstrip(".")
+    if not host or _TOOL_RELEASE_HOSTS.search(host):
+        return None
+    base = file_name.lower().rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    stem = _DROPPED_SUFFIX.sub("", base)
+    end = _NAME_END.search(stem)
+    names = {stem, stem[:end.start()] if end else stem}
+    names |= {_ARCH.sub("", n) for n in names}
+    bare = bool(_BARE_ADDRESS.match(host)) and not host.startswith(("127.", "::1", "0.0.0.0"))
+    for name in sorted(names):
+        if not name:
+            continue
+        if name in _TOOLS and _TOOLS[name][0].startswith("block.") and (bare or name not in _COMMON_WORDS):
+            return name
+        # (a dropped program is a file: `nc.exe`, `payload.elf`; a page called /shell is not one)
+        if bare and (name in _KITS_FETCHED or name in _TOOLS or (name in _DROPPED_AT_ADDRESS and stem != base)):
+            return name
+    return None
+
+
+def _dropped_tool(cmd: Command) -> tuple[str, str] | None:
+    """(tool, host) of an attack tool a download brings from a bare address or an unknown host
+    (`attack_tool_fetched`), or None."""
+    for word in cmd.argv[1:]:
+        if "://" not in word:
+            continue
+        rest = word.strip("'\"").split("://", 1)[1].split("?", 1)[0].split("#", 1)[0]
+        host, _, path = rest.partition("/")
+        host = host.rsplit("@", 1)[-1]
+        host = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        if path and (tool := attack_tool_fetched(host, path)):
+            return tool, host
+    return None
+
+
 # a tool asked for its help, version, benchmark or lists of what it supports: it attacks nothing
 _TOOL_INFO = frozenset({"-h", "--help", "-help", "/?", "--version", "-b", "--benchmark", "--backend-info",
                         "--example-hashes", "--hash-info", "--list-formats"})
@@ -444,6 +501,10 @@ def escalate(d: Detector, cmd: Command, analysis: ShellAnalysis, found: Sequence
     if name in _FETCHERS and (kit := _fetched_kit(cmd)) is not None:
         add(Finding("confirm.shell.attack-tool-download", Risk.HIGH,
                     f"{name} fetches {kit}, a tool made for attacks{where}", cmd.span))
+    if name in _FETCHERS and (dropped := _dropped_tool(cmd)) is not None:
+        add(Finding("block.shell.attack-tool", Risk.CRITICAL,
+                    f"{name} fetches {dropped[0]} from {dropped[1]}, no project's release: a tool for breaking in "
+                    f"brought onto the machine{where}", cmd.span))
     if "." in name or "\\" in name or len(name) > 12 or name[:1].isdigit() or name[-1:].isdigit():
         name = _base(name)  # (most names have no suffix, tag or mangled path: _base's own first test)
     if not cmd.privileged and name not in _SINGLED_OUT and cmd.name not in _SINGLED_OUT and \
@@ -984,7 +1045,11 @@ _SECURITY_UNIT = re.compile(r"\b(pf|pfctl|opendns|umbrella|roamingclient|littles
                             r"mcafee\w*|symantec\w*|norton\w*|bitdefender\w*|kaspersky\w*|eset\w*|trendmicro\w*|"
                             r"defender|windefend|wdnissvc|mpssvc|sense|sysmon\w*|wazuh\w*|ossec\w*|osquery\w*|"
                             r"auditd|rsyslog\w*|syslog\w*|journald|clamd|clamav\w*|firewalld?|ufw|elastic-agent|"
-                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*|eventlog|wecsvc)\b", re.I)
+                            r"cortex\w*|traps\w*|tanium\w*|qualys\w*|eventlog|wecsvc|wscsvc|securityhealth\w*|"
+                            # the display names `net stop` and Stop-Service -DisplayName take
+                            r"security\s*cent(?:er|re)|windows\s+(?:security|firewall|event\s*log)|"
+                            r"(?:windows|microsoft)\s+defender[\w ]*|base\s+filtering\s+engine|"
+                            r"sysmon|osqueryd?|jamf\s*protect|protectctl)\b", re.I)
 _STOPS = re.compile(r"(^|\s)(stop|disable|mask|kill|unload|bootout|remove|delete)(\s|$)|start=\s*disabled|"
                     r"-startuptype\s+disabled", re.I)
 _NRPT_SINK = re.compile(r"-namespace\s+\S*(security|defender|windowsupdate|update\.microsoft|crowdstrike|sentinelone|"

@@ -192,6 +192,11 @@ _MAC_AGENT_DIR = re.compile(r"^/library/(kandji|addigy|cs|sentinel|application s
                             r"crowdstrike|sentinelone|microsoft/defender)|launchdaemons/(io\.kandji|com\.jamf|"
                             r"com\.jamfsoftware|com\.addigy|com\.mosyle|com\.crowdstrike|com\.sentinelone|"
                             r"com\.microsoft\.fresno|com\.microsoft\.wdav))(/|\.|$)")
+# Windows' cache folders (`...\SoftwareDistribution\Download\*`, `C:\Windows\Temp\*`; the update store and catroot2,
+# which the update troubleshooter renames or deletes whole): never a path that climbs out
+_WINDOWS_CACHE = re.compile(r"^/[a-z]:/windows/(?!.*/\.\.(?:/|$))(?:(?:softwaredistribution|system32/catroot2)(?:/.+)?|"
+                            r"(?:temp|prefetch|logs/(?:cbs|dism|windowsupdate)|servicing/lcu|installer/\$patchcache\$)"
+                            r"/.+)$")
 _SCRATCH_FILE = re.compile(r"^(\./)?(repro(duce)?|scratch|tmp|temp|debug)([_-][\w.-]*)?\.(py|js|mjs|ts|rb|sh|pl|php|go|"
                            r"rs|c|cc|cpp|java|txt|log|out|json)$|^(\./)?[^/.][^/]*\.(tmp|bak|orig|rej|pyc|o|swp|log|out)$|"
                            r"^(\./)?[^/.][^/]*~$", re.I)
@@ -866,6 +871,12 @@ class DestructiveChecks:
             if path and path.startswith("/dev/") and not _HARMLESS_DEV.match(path) and name in ("shred", "wipe"):
                 add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"shreds the device {path}{where}",
                             cmd.span))
+                continue
+            if path and _WINDOWS_CACHE.match(path):
+                # Windows' own caches, emptied by its troubleshooting guides (downloaded updates, temp, prefetch,
+                # servicing logs): the system refills them, so it asks rather than blocks as a system folder would
+                add(Finding("confirm.shell.destructive", Risk.HIGH, f"{verb} {display_path(path)}: a Windows cache "
+                            f"folder (the system fills it again){where}", cmd.span))
                 continue
             hit = self.protected_target(cmd, word)
             if hit:

@@ -666,6 +666,17 @@ def _fed_to_a_sender(cmd: Command, analysis: ShellAnalysis) -> bool:
     return index is not None and any(index in c.upstream and c.name in NET_SENDERS for c in analysis.commands)
 
 
+def _bounded_downstream(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """A later stage of `cmd`'s pipeline stops the stream at a size (`| head -c 100`, `| dd count=1`): what reaches
+    the file is bounded."""
+    at = next((k for k, c in enumerate(analysis.commands) if c is cmd), None)
+    if at is None:
+        return False
+    return any(at in c.upstream and (c.name == "head" or (c.name == "dd" and any(w.startswith("count=")
+                                                                                for w in c.words[1:])))
+               for c in analysis.commands)
+
+
 def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Secret stores read through their CLIs, platform protections (macOS, Windows), tunnels and scanners."""
     name = cmd.name
@@ -800,7 +811,8 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         add(Finding("confirm.shell.network", Risk.MEDIUM, f"{name} -z scans ports{where}", cmd.span))
     # filling the disk
     if any(op == ">" for op, _ in cmd.redirects) and name == "cat" and any(
-            a in ("/dev/zero", "/dev/urandom", "/dev/random") for a in cmd.argv[1:]):
+            a in ("/dev/zero", "/dev/urandom", "/dev/random") for a in cmd.argv[1:]) and \
+            not _bounded_downstream(cmd, analysis):
         add(Finding("confirm.shell.system-disruption", Risk.MEDIUM, f"{name} fills a file from {cmd.argv[1]} with no "
                     f"end: fills the disk{where}", cmd.span))
     elif name == "fallocate" and any(_RX_SECRETS_AND_PLATFORMS_8.fullmatch(w) and
@@ -877,6 +889,49 @@ def _defender_lowered(words: list[str]) -> str | None:
     return None
 
 
+# what a Defender exclusion may name without blinding the scanner: not a drive, a profile, a temp, download or shared
+# folder where anything lands (`C:\`, `$env:TEMP`, `C:\Users\bob`, `...\Downloads`, `C:\ProgramData`), not
+# a wildcard, not a shell or script host, and no program or script file type
+_BROAD_FOLDER = re.compile(
+    r"^(?:[a-z]:|[a-z]:\\|\*.*|~|\$home|\$env:(?:te?mp|tmp|userprofile|homepath|appdata|localappdata|public|"
+    r"programdata|allusersprofile|systemroot|windir|systemdrive)|%(?:te?mp|userprofile|homepath|appdata|"
+    r"localappdata|public|programdata|allusersprofile|systemroot|windir|systemdrive)%|"
+    r"\$env:(?:userprofile|homepath)\\(?:downloads|desktop|documents|appdata(?:\\[^\\]+)?)|"
+    r"%(?:userprofile|homepath)%\\(?:downloads|desktop|documents|appdata(?:\\[^\\]+)?)|"
+    r"[a-z]:\\(?:users|users\\[^\\]+|users\\[^\\]+\\(?:downloads|desktop|documents|appdata(?:\\[^\\]+)?)|"
+    r"programdata(?:\\[^\\]+)?|users\\public\\.*|users\\[^\\]+\\appdata\\.*|windows|windows\\[^\\]+|"
+    r"program files(?: \(x86\))?|te?mp|tmp|perflogs|\$recycle\.bin)|"
+    r".*\\(?:downloads|temp|tmp|appdata\\local\\temp|inetcache|startup))\\?$", re.I)
+_SHELL_HOSTS = re.compile(r"(?:^|\\)(?:powershell|pwsh|cmd|wscript|cscript|mshta|rundll32|regsvr32|msbuild|"
+                          r"installutil|regasm|regsvcs|wmic|certutil|bitsadmin|explorer|svchost|lsass|"
+                          r"conhost|python[\d.]*|pythonw|node|java|javaw|\*)(?:\.exe)?$", re.I)
+_PROGRAM_TYPES = frozenset({"exe", "dll", "ps1", "psm1", "bat", "cmd", "vbs", "vbe", "js", "jse", "hta", "scr",
+                            "com", "msi", "lnk", "wsf", "jar", "sys", "cpl", "zip", "7z", "rar", "iso", "docm",
+                            "xlsm", "*"})
+
+
+def _broad_exclusion(words: list[str]) -> str | None:
+    """What a Defender exclusion names that blinds the scanner (see `_BROAD_FOLDER`), or None for a single
+    project folder, build program or harmless file type."""
+    for k, w in enumerate(words[:-1]):
+        kind = w.lower().lstrip("-").partition(":")[0]
+        if not kind.startswith("exclusion"):
+            continue
+        values = [v.strip("'\" ").rstrip("\\/") or v.strip("'\" ")
+                  for v in (w.partition(":")[2] or words[k + 1]).split(",")]
+        for v in values:
+            low = v.lower().replace("/", "\\")
+            if kind.startswith("exclusionpath") and (_BROAD_FOLDER.match(low) or _BROAD_FOLDER.match(low + "\\")):
+                return f"{v or 'a drive'}, a whole drive, profile or drop folder"
+            if kind.startswith("exclusionprocess") and _SHELL_HOSTS.search(low):
+                return f"{v}, a shell or script host that runs anything"
+            if kind.startswith("exclusionextension") and low.lstrip("*.") in _PROGRAM_TYPES:
+                return f"every .{low.lstrip('*.')} file"
+            if kind.startswith("exclusionipaddress"):
+                return f"traffic with {v}"
+    return None
+
+
 def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Defender exclusions, firewall profiles, security services, protection registry values, auditing,
     the USN journal, shadow copies and disks: switching a defence off or wiping evidence blocks."""
@@ -886,11 +941,22 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     joined = " ".join(low)
     off = _OFF_VALUE
     if name in ("set-mppreference", "add-mppreference") and any(w.startswith("-exclusion") for w in low):
-        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
-                    f"{name} exempts files or processes from Defender scanning{where}", cmd.span))
+        broad = _broad_exclusion(words)
+        if broad is None:  # (one project's folder or build program, as performance guides exclude them)
+            add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                        f"{name} exempts a folder or program from Defender scanning: what lands there is never "
+                        f"scanned{where}", cmd.span))
+        else:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{name} exempts {broad} from Defender scanning: where downloads and payloads land goes "
+                        f"unscanned{where}", cmd.span))
     elif name == "set-mppreference" and (lowered := _defender_lowered(low)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{name} {lowered}: lowers Defender's protection{where}", cmd.span))
+    elif name == "set-mppreference" and any(w.startswith("-") and len(w) > 2 for w in low):
+        # a protection switched on, a scan scheduled, a signature source set: the machine's anti-virus settings
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM,
+                    f"{name} changes Defender's settings for the whole machine{where}", cmd.span))
     elif name == "set-netfirewallprofile" and (off.match(_value_after(low, "-enabled")) or
                                                 _RX_WINDOWS_DEFENCES.search(joined)):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL, f"{name} switches the firewall off{where}",
@@ -928,12 +994,16 @@ def windows_defences(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
             (name == "initialize-disk" and "-partitionstyle" in low and "-confirm:$false" in low):
         add(Finding("block.shell.disk-destruction", Risk.CRITICAL, f"{name} wipes a disk or volume{where}",
                     cmd.span))
-    elif name == "set-executionpolicy" and low and _RX_WINDOWS_DEFENCES_4.match(_value_after(
-            ["-executionpolicy", *low], "-executionpolicy") or low[0]) and \
-            _value_after(low, "-scope") != "process":
-        # (-Scope Process: this PowerShell session only, gone when it closes, as install guides write it)
-        add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} lets unsigned scripts run{where}",
-                    cmd.span))
+    elif name == "set-executionpolicy" and low:
+        # any policy, any scope (-Scope Process too: install guides write it so, and what it lets run is what
+        # the person should see first): the machine's script safeguard changed asks
+        policy = _value_after(["-executionpolicy", *low], "-executionpolicy") or low[0]
+        if _RX_WINDOWS_DEFENCES_4.match(policy.strip("'\"")):
+            add(Finding("confirm.shell.defense-evasion", Risk.MEDIUM, f"{name} lets unsigned scripts run{where}",
+                        cmd.span))
+        else:
+            add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"{name} {policy}: changes which scripts "
+                        f"PowerShell lets run{where}", cmd.span))
     elif name == "netsh" and (("portproxy" in low and "add" in low) or (
             "firewall" in low and "add" in low and "action=allow" in low and "dir=in" in low)):
         add(Finding("confirm.shell.network", Risk.HIGH, f"netsh opens an inbound port or forwards one to another "

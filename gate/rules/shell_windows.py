@@ -82,6 +82,7 @@ from gate.rules.shell_effects import (
 from gate.rules.shell_persistence import login_item, system_detached, win_run_key, win_service, win_task
 from gate.rules.shell_platforms import _SECURITY_SERVICE_WORDS, _SECURITY_SERVICES_WIN, _value_after
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
+from gate.urls import RELEASE_HOST, USER_CONTENT_HOST
 
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
@@ -282,6 +283,23 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
                 cmd.span))
 
 
+def _lol_program(cmd: Command, urls: list[str]) -> str | None:
+    """The program (.exe, .dll, .ps1, .hta, ...) certutil, bitsadmin or desktopimgdownldr fetches from anywhere, or
+    Start-BitsTransfer from a host no vendor ships from (a release host's installer is what guides fetch), or None."""
+    words = [*urls, *(download_targets(cmd) or [a for a in cmd.argv[2:] if not a.startswith(("-", "/"))])]
+    for w in words:
+        path = w.split("?", 1)[0].split("#", 1)[0].strip("'\"")
+        if not _PROGRAM_FILE.search(path):
+            continue
+        if cmd.name == "start-bitstransfer":
+            hosts = [u.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0].lower() for u in urls]
+            if hosts and all(RELEASE_HOST.match(h) and not USER_CONTENT_HOST.match(h) and u.lower().startswith("https")
+                             for h, u in zip(hosts, urls, strict=True)):
+                return None
+        return path
+    return None
+
+
 def _downloads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     urls = [a for a in cmd.argv[1:] if "://" in a]
     if not urls:
@@ -290,6 +308,11 @@ def _downloads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, a
     if not urls:
         return
     lol = cmd.name in _LOL_DOWNLOADERS
+    if lol and (program := _lol_program(cmd, urls)):
+        add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,
+                    f"{cmd.name} fetches the program {program[:80]}: a system tool used as a downloader, the way a "
+                    f"payload is brought in to be run (LOLBAS){where}", cmd.span))
+        return
     if not lol and not any(_RAW_IP_URL.match(u) for u in urls):
         return
     for target in download_targets(cmd) or [a for a in cmd.argv[2:] if "://" not in a and not a.startswith(("-", "/"))]:
@@ -300,6 +323,11 @@ def _downloads(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, a
                         f"{how} fetches the program {display_path(path)} into a folder where payloads wait to be "
                         f"run{where}", cmd.span))
             return
+
+
+# security services by the display names Stop-Service -DisplayName and `net stop` take
+_SECURITY_DISPLAY_NAME = re.compile(r"^(?:security\s*cent(?:er|re)|windows\s+(?:security\b.*|firewall|event\s*log)|"
+                                    r"(?:windows|microsoft)\s+defender\b.*|base\s+filtering\s+engine)$")
 
 
 def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -318,7 +346,8 @@ def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"New-Service registers a service{where}", cmd.span))
         return
     target = names[0].strip("'\"").lower()
-    if target in _SECURITY_SERVICES_WIN or "defender" in target or target in d.security or target in _PRODUCT_SERVICES:
+    if target in _SECURITY_SERVICES_WIN or "defender" in target or target in d.security or \
+            target in _PRODUCT_SERVICES or _SECURITY_DISPLAY_NAME.search(target):
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{cmd.name} {names[0]}: stops a security service{where}", cmd.span))
     else:
@@ -1135,6 +1164,39 @@ def cloud_cmdlet(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     f"what it holds{where}", cmd.span))
 
 
+def _machine_setx(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`setx /M NAME VALUE`: a variable set for the whole machine (every user's programs start with it)."""
+    if any(w in ("/m", "-m") for w in cmd.words[1:]):
+        add(Finding("confirm.shell.system-state", Risk.MEDIUM, f"setx /M sets a machine-wide environment variable: "
+                    f"every user's programs start with it{where}", cmd.span))
+
+
+# scripts and programs that rewrite many Windows settings at once (debloaters, privacy and "optimisation" tweakers,
+# hardening kits), by the words their names carry: what they switch off (Defender, updates, telemetry, services) is
+# chosen inside them, out of sight of the line
+_TWEAK_SCRIPT = re.compile(
+    r"(?:^|[\\/._-])(?:sophia|sophiascript|debloat\w*|\w*debloater|decrap\w*|\w*tweaks?\w*|privacy\w*|"
+    r"(?:windows|win\d*|system|pc)-?optimi[sz]\w*|optimi[sz]e-?(?:windows|win\d*|system|pc)\w*|"
+    r"shutup\d*|oosu10|antispy\w*|spydish|blackbird|winutil|win1[01]debloat|tiny1[01]\w*|harden\w*|"
+    r"w1[01]privacy|destroy-?windows-?spying|remove-?(?:defender|edge|onedrive|bloat\w*|windows-?apps)|"
+    r"disable-?(?:defender|telemetry|windows-?update\w*|uac|firewall|smartscreen)|\w*telemetry\w*)"
+    r"(?:[._-][^\\/]*)?\.(?:ps1|psm1|bat|cmd|exe|vbs)$", re.I)
+
+
+def _tweak_script(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`.\\Sophia.ps1 -Functions ...`, `.\\Win11Debloat.ps1`, `OOSU10.exe cfg /quiet`: a script or program that rewrites
+    many Windows settings at once asks (`confirm.shell.system-state`)."""
+    word = cmd.argv[0].strip("'\"")
+    if cmd.name in ("powershell", "pwsh"):  # `powershell -ExecutionPolicy Bypass -File .\\Debloat.ps1`
+        low = [w.lower() for w in cmd.argv]
+        at = next((k for k, w in enumerate(low) if w in ("-file", "-f")), None)
+        word = cmd.argv[at + 1].strip("'\"") if at is not None and at + 1 < len(cmd.argv) else ""
+    if word and _TWEAK_SCRIPT.search(word):
+        add(Finding("confirm.shell.system-state", Risk.HIGH, f"runs {word[:60]}, a script that rewrites many Windows "
+                    f"settings at once (services, updates, Defender, telemetry): what it changes is inside it{where}",
+                    cmd.span))
+
+
 def _several(*checks: Callable[[Detector, Command, ShellAnalysis, str, Add], None]
              ) -> Callable[[Detector, Command, ShellAnalysis, str, Add], None]:
     def run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -1165,7 +1227,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     "import-certificate": _trust_root,
     "wevtutil": _log_off,
     **dict.fromkeys(_CONTENT_WRITERS, _content_writes),
-    **dict.fromkeys(("powershell", "pwsh"), _host),
+    **dict.fromkeys(("powershell", "pwsh"), _several(_host, _tweak_script)),
     **dict.fromkeys(("net", "net1", "new-localuser", "add-localgroupmember", "set-localuser", "enable-localuser",
                      "remove-localuser", "remove-localgroupmember", "new-localgroup"), _accounts),
     **dict.fromkeys(("rundll32", "regsvr32"), _dll_runners),
@@ -1190,6 +1252,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     "register-scheduledtask": _autostart(win_task),
     **dict.fromkeys(("psexec", "psexec64", "paexec"), _several(_lateral, _autostart(system_detached))),
     "osascript": _autostart(login_item),
+    "setx": _machine_setx,
 }
 _CHECKS["new-service"] = _several(_services, _autostart(win_service))
 _CHECKS["reg"] = _several(_registry_blobs, _product_removed, _registry_writes, _autostart(win_run_key))
@@ -1204,6 +1267,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         check(d, cmd, analysis, where, add)
     else:  # (a name of `NAMES` that `_CHECKS` does not hold: a cloud module's cmdlet, or a `.\program`)
         cloud_cmdlet(d, cmd, analysis, where, add)
+        if cmd.argv[0].startswith((".\\", "./")) or cmd.name.endswith((".ps1", ".bat", ".cmd")):
+            _tweak_script(d, cmd, analysis, where, add)
     if cmd.name not in _CHECKS and any(w in ("-accepteula", "/accepteula") for w in cmd.words[1:]):
         system_detached(cmd, analysis, where, add)  # PsExec renamed (`C:\\tools\\p.exe -accepteula -s ...`)
     if cmd.argv[0].startswith(".\\") and cmd.cwd and _STAGING.search(cmd.cwd.rstrip("/") + "/"):

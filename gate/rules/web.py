@@ -1743,7 +1743,9 @@ def malware_download(ctx: Context) -> CheckResult:
     (`update-flashplayer.top`, `windowsupdate.com.sync-cdn.xyz`) or that gate/destinations.py judges (a brand's
     name on another site, lure words under a bulk-registered top-level name), a chat app's attachment store or a free
     dynamic-DNS name; or a bot's loader path at a bare address (`/bins/x.arm7`, `/x86_64`). Two signs that
-    agree: the shape of a malware drop, which no install guide sends anyone to."""
+    agree: the shape of a malware drop, which no install guide sends anyone to. An attack tool by its name
+    (Invoke-Mimikatz.ps1, winPEASx64.exe, SharpHound.exe) from a bare address or a host that is no project's
+    release, and a dropped program (nc.exe, payload.exe) from a bare address, private or public, block too."""
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host or parts.scheme not in ("http", "https", "ftp"):
         return None
@@ -1751,6 +1753,9 @@ def malware_download(ctx: Context) -> CheckResult:
     public_ip = ip is not None and not (ip.is_loopback or _local_network(ip) or ip.is_unspecified)
     if public_ip and _LOADER_PATH.search(parts.path):
         return f"{parts.path.rsplit('/', 1)[-1]!r} at the bare address {parts.host}: a bot's loader"
+    from gate.rules.shell_context import attack_tool_fetched  # (the shell's list of attack tools, read once)
+    if parts.path and (tool := attack_tool_fetched(parts.host, unquote(parts.path))):
+        return f"{tool}, a tool for breaking in, from {parts.host}: no project's own release"
     name = _executable_name(ctx, parts)
     if name is None:
         return None

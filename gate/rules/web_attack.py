@@ -31,6 +31,7 @@ _WHAT = {
     "wrapper": "includes a file through a stream wrapper",
     "metadata": "makes the server fetch the cloud metadata service (the machine's credentials)",
     "jndi": "plants a JNDI lookup that makes a Java server load code from another host (Log4Shell)",
+    "shellshock": "plants a bash function definition whose trailing command the server's bash runs (Shellshock)",
     "sql": "injects SQL into the site's database query",
     "command": "injects a shell command into what the server runs",
     "template": "injects a template expression the server evaluates",

@@ -148,7 +148,7 @@ ORDINARY = [
     "tmux new -s work", "pdflatex paper.tex", "sqlite3 app.db '.output build/report.txt'", "neofetch", "fastfetch",
     'reg query "HKLM\\Software\\Microsoft\\Command Processor" /v AutoRun',
     'reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa /v RunAsPPL /t REG_DWORD /d 1 /f',
-    "Set-MpPreference -drtm $false", "Set-PSReadLineOption -PredictionSource History",
+    "Get-MpPreference", "Set-PSReadLineOption -PredictionSource History",
     "Get-ADComputer ws042 -Properties OperatingSystem", "Get-Content .\\docs\\setup.md",
     "Copy-Item .\\templates\\default.json .\\config\\default.json",
     "sysadminctl -screenLock status", "dscl . -read /Users/helper IsHidden",

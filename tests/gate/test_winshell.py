@@ -295,7 +295,9 @@ def test_windows_roots_named_by_variable_are_protected() -> None:
 
 def test_script_policy_switched_off_asks() -> None:
     assert "confirm.shell.defense-evasion" in shell("Set-ExecutionPolicy Unrestricted -Force").rules
-    assert decision("Set-ExecutionPolicy RemoteSigned -Scope CurrentUser") == "allow"
+    # any policy change asks: the machine's script safeguard is the person's to change
+    assert decision("Set-ExecutionPolicy RemoteSigned -Scope CurrentUser") == "confirm"
+    assert decision("Get-ExecutionPolicy -List") == "allow"
 
 
 def test_programs_of_the_project_and_programs_waiting_in_staging_folders() -> None:
