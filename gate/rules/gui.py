@@ -459,6 +459,19 @@ _STORAGE_TRASH = re.compile(r"(?:move (?:to|into) (?:the )?(?:trash|bin|recycle 
 _NAMES_A_BUTTON = re.compile(r"\b(?:click|press|tap|hit)(?: on)?(?: the)? (?!here\b|to\b|this\b)\w+(?: button)?\b")
 
 
+# a list page's button that opens the invitation form ("Invite people" on a staff or members page): the form's own
+# "Send invitation" asks. In the form itself (its window's title says invite or invitation) the same label sends
+_INVITE_OPENER = re.compile(r"^(?:\+ )?invite (?:new )?(?:people|users?|members?|staff(?: users?| members?)?|"
+                            r"team ?mates?|team members?|collaborators?|someone|others|"
+                            r"a (?:new )?(?:user|member|staff user|teammate))$")
+_INVITE_FORM = re.compile(r"\b(?:invit\w*|einlad\w*|inviter|invitar|convidar|invitare|uitnodig\w*)\b",
+                          re.IGNORECASE)
+
+
+def _opens_invite_form(ctx: Context, first: str) -> bool:
+    return _INVITE_OPENER.match(first) is not None and not _INVITE_FORM.search(ctx.observation.window_title[:256])
+
+
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
       types=("click",), confidence=0.8)
 def irreversible(ctx: Context) -> tuple[str, Risk] | None:
@@ -500,6 +513,8 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
         return None  # "Continue to checkout", "Apply", "Next": the step that commits comes later
     if family_invite(ctx) or revokes_app_access(ctx):
         return None  # a family group's invitation, an app's access taken back: nothing lost that cannot be given again
+    if _opens_invite_form(ctx, label.words.split("\n", 1)[0].strip()):
+        return None  # "Invite people" on a staff page opens the invitation form; its "Send invitation" asks
     if _RSVP.match(label.words.split("\n", 1)[0].strip()):
         return None  # "Accept meeting invite", "Decline invitation": an answer to an organiser, not a commitment
     if (answer := _DIALOG_ANSWER.match(first_line := label.words.split("\n", 1)[0].strip())) is not None and \
@@ -1052,20 +1067,24 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
     when that grants administrator rights or access ("User Account Control", "Allow access to all
     files?"), a bare "Continue" or "Next" only when the title asks it ("New API key" is a form whose next page
     follows); a bare switch means what its page is for (`_page_switch`: "Restore" on a site's backups page,
-    "Admin User" on a site's administration of a user, a second factor's switch on an account's security page);
+    "Admin User" on a site's administration of a user, a second factor's switch or "Require two-factor
+    authentication" on a security page; "Update status", a status value ("Payment accepted", "Refunded") or a bare
+    "Add" on an order in a shop's back office; "Upload everything" on a migration page; "Data scrubber" on a
+    privacy settings page);
     a plain "Yes" or "OK" means the change its dialog's title names when that is not money ("Turn off
-    the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search,
-    "Add to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does
-    not. A bare switch or answer on the system's own settings pages, a browser's downloads page or its password
-    manager means what that page is for; so does a "Sign up" on the sign-up form. A review command in a desktop
-    office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file. The
-    person's own study set, deck or playlist made public (`own_content_public` of resources/cues.toml) is what
-    the site is for; a repository, a folder or an album made public still asks. The person's own errands
-    (`_own_errand`: money between their own accounts or added from their own linked account, a recurring
-    transfer's form opened, contacts exported to a file on their mailing tool's contacts page) do not ask; money
-    to a "safe" or "new" account of their own still does. A go-ahead on a coding agent's prompt to run the command
-    or the tool it names ("Allow once" under "Allow Claude to run `pytest`?", "wants to use list_issues") is judged
-    as that command or tool (`gate/rules/agent_prompts.py`), not as a grant."""
+    the firewall?", "Delete all recordings?", "Make this folder public?"). Moving around (navigation, search, "Add
+    to cart", "Remove from cart", "Cancel", a checkout's bare "Continue", "Next", "Change" or "Edit") does not, nor
+    does a button that opens a form or a menu ("Invite people" on a staff page, whose form's own button asks; "Bulk
+    actions"). A bare switch or answer on the system's own settings pages, a browser's downloads page or its
+    password manager means what that page is for; so does a "Sign up" on the sign-up form. A review command in a
+    desktop office program's window ("Accept all changes" in "minutes.docx - Word") is an edit of the open file. The
+    person's own study set, deck or playlist made public (`own_content_public` of resources/cues.toml) is what the
+    site is for; a repository, a folder or an album made public still asks. The person's own errands (`_own_errand`:
+    money between their own accounts or added from their own linked account, a recurring transfer's form opened,
+    contacts exported to a file on their mailing tool's contacts page) do not ask; money to a "safe" or "new"
+    account of their own still does. A go-ahead on a coding agent's prompt to run the command or the tool it names
+    ("Allow once" under "Allow Claude to run `pytest`?", "wants to use list_issues") is judged as that command or
+    tool (`gate/rules/agent_prompts.py`), not as a grant."""
     label = ctx.derived(label_text)
     if not label.words or ctx.derived(approval_command) is not None or ctx.derived(approval_tool) is not None:
         return None  # an agent's "Allow"/"Approve" of a command or a tool it shows: judged by what runs (agent_prompts)
@@ -1095,8 +1114,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
                     and not moves_only(title.words, ctx.compiled.cues):
                 return (f"irreversible: {_short(label.raw)!r} to {_short(ctx.observation.window_title, 50)!r}",
                         Risk.MEDIUM)
-    if found is None:
-        return None
+    if found is None or _opens_invite_form(ctx, first):
+        return None  # nothing committed, or "Invite people" on a staff page: it opens the invitation form
     if office_edit(label.words, _office_window(ctx), ctx.compiled.cues):
         return None  # "Accept all changes" in a desktop word processor's window: an edit of the open document
     if _CONNECT_WALLET.match(first) and _official_wallet_app(ctx):
@@ -1114,7 +1133,11 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
 # of resources/cues.toml), and what it then does
 _PAGE_SWITCHES = (("backups-page", "repository or site administration (a backup restored over the site)"),
                   ("admin-users-page", "repository or site administration (a user made an administrator)"),
-                  ("account-security-page", "account security (a second factor or a sign-in method switched)"))
+                  ("account-security-page", "account security (a second factor or a sign-in method switched)"),
+                  ("order-admin-page", "money (an order's status or its money changed in the shop's back office)"),
+                  ("order-record-page", "money (an order's status or its money changed in the shop's back office)"),
+                  ("migration-page", "data leaving (the whole instance copied to another service)"),
+                  ("privacy-settings-page", "data retention or privacy (what the site keeps of people switched)"))
 
 
 def _page_switch(ctx: Context, first: str) -> str | None:
@@ -2059,6 +2082,23 @@ def clear_data_key(ctx: Context) -> str | None:
     if place and not _BROWSER_APP.search(place):
         return None
     return f"{combo} clears the browser's history, cookies and sessions"
+
+
+@rule("confirm.gui.removal-dialog-key", "Enter in a dialog that removes a whole account, organisation or project",
+      risk=Risk.HIGH, types=("key",), confidence=0.8)
+def removal_dialog_key(ctx: Context) -> str | None:
+    """Enter (or Space) while the window's title is the removal of a whole account, organisation, project,
+    repository, workspace or store ("Remove Organization", "Delete project", "Delete account":
+    `[context.removal-dialog]` of resources/cues.toml) answers that dialog: what goes cannot be brought back. A help
+    article about it ("How to delete your account - Help") is not the dialog."""
+    combo = ctx.derived(key_combo)
+    title = ctx.observation.window_title
+    if combo not in _DIALOG_ANSWER_KEYS or not title:
+        return None
+    where = ctx.compiled.cues.context.get("removal-dialog")
+    if where is None or where.search(_text(title[:256]).words) is None:
+        return None
+    return f"{combo} in {_short(title, 50)!r} answers a removal that cannot be undone"
 
 
 # Shift+Delete in a file manager deletes for good: the files skip the trash (Recycle Bin), nothing restores them;
@@ -3407,6 +3447,45 @@ def remote_control_external(ctx: Context) -> str | None:
            f"{_short(label.raw)!r}"
 
 
+# markup that runs in every visitor's browser: a script, a frame, an embedded object, an event handler, a
+# `javascript:` link or a refresh that sends visitors elsewhere
+_RUNS_IN_PAGE = re.compile(r"<\s*(?:script|iframe|frame|object|embed|applet|base)\b|\bjavascript\s*:|"
+                           r"<[a-z][^>]{0,400}\son[a-z]{3,20}\s*=|<\s*meta[^>]{0,200}http-equiv\s*=\s*[\"']?refresh",
+                           re.IGNORECASE)
+
+
+def _site_code(ctx: Context) -> str | None:
+    """The markup that runs in visitors' browsers, typed into a field whose code goes into every page of a site
+    (the site-code fields and pages of resources/lures.toml, or `[context.site-code-field]` of resources/cues.toml
+    read in the field's label, the page's address and the window's title)."""
+    text = getattr(ctx.action, "text", "") or ""
+    found = _RUNS_IN_PAGE.search(text[:65536]) if text else None
+    if found is None:
+        return None
+    obs = ctx.observation
+    field = ctx.derived(_field_text).words
+    if lures.site_code_field(field, f"{ctx.derived(_page_host)}{ctx.derived(_page_path)}"):
+        return found.group(0)
+    where = ctx.compiled.cues.context.get("site-code-field")
+    place = _text(f"{field[:256]} {obs.url[:256]} {obs.window_title[:256]}").words
+    return found.group(0) if where is not None and where.search(place) is not None else None
+
+
+@rule("confirm.gui.site-code", "A script or a frame typed into a site's code injection, header or footer field",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.8)
+def site_code(ctx: Context) -> str | None:
+    """A `<script>`, an `<iframe>`, an embedded object, an event handler or a `javascript:` link typed into a field
+    whose code goes into every page of a site: a CMS's code injection, a theme's header or footer, custom HTML, a
+    tracking snippet, a theme's template (`[context.site-code-field]` of resources/cues.toml: Ghost's "Site header",
+    WordPress's custom HTML, Shopify's theme.liquid, Blogger's HTML widget). Every visitor then runs it, so a person
+    decides, whoever hosts the script (a well-known CDN's too: what it serves changes under the site); one that
+    steals sessions or mines is `block.typed.site-script`. Plain CSS or text there passes."""
+    found = ctx.derived(_site_code)
+    if found is None:
+        return None
+    return f"code that every visitor of the site runs ({found!r}) typed into a site-wide code field"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -3424,4 +3503,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
                            records_to_named_site, install_on_say_so, payee_mismatch_override, safeguard_lowered,
-                           remote_control_external)
+                           remote_control_external, removal_dialog_key, site_code)
