@@ -460,7 +460,8 @@ _NAMES_A_BUTTON = re.compile(r"\b(?:click|press|tap|hit)(?: on)?(?: the)? (?!her
 
 
 # a list page's button that opens the invitation form ("Invite people" on a staff or members page): the form's own
-# "Send invitation" asks. In the form itself (its window's title says invite or invitation) the same label sends
+# "Send invitation" asks. In the form itself (its window's title says invite or invitation), or where the page is
+# not known, the same label may send
 _INVITE_OPENER = re.compile(r"^(?:\+ )?invite (?:new )?(?:people|users?|members?|staff(?: users?| members?)?|"
                             r"team ?mates?|team members?|collaborators?|someone|others|"
                             r"a (?:new )?(?:user|member|staff user|teammate))$")
@@ -468,8 +469,15 @@ _INVITE_FORM = re.compile(r"\b(?:invit\w*|einlad\w*|inviter|invitar|convidar|inv
                           re.IGNORECASE)
 
 
+# ... on the page that lists those people (its address or title)
+_PEOPLE_LIST = re.compile(r"\b(?:staff|members?|team|teams|users|people|collaborators|membres|mitglieder|miembros|"
+                          r"membri|leden|membros|équipe|equipo|mitarbeiter)\b")
+
+
 def _opens_invite_form(ctx: Context, first: str) -> bool:
-    return _INVITE_OPENER.match(first) is not None and not _INVITE_FORM.search(ctx.observation.window_title[:256])
+    obs = ctx.observation
+    return _INVITE_OPENER.match(first) is not None and not _INVITE_FORM.search(obs.window_title[:256]) and \
+        _PEOPLE_LIST.search(_text(f"{obs.url[:256]} {obs.window_title[:256]}").words) is not None
 
 
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
