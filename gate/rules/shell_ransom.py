@@ -647,15 +647,17 @@ _CLAIM = re.compile(
     rf"[\s,]+{_HELD}\b|ファイル.{{0,12}}暗号化|(?:文件|数据).{{0,10}}加密)", re.I)
 # the price or the way back: pay, a ransom, a coin address, a decrypter, a deadline, a contact to write to
 _DEMAND = re.compile(
-    r"\b(?:pay|ransom|bitcoins?|btc|monero|xmr|usdt|wallet|decrypt(?:or|er|ion)?|tor browser|\.onion|"
-    r"within \d+ (?:hours?|days?)|\d+ (?:hours?|days?) (?:left|remaining)|private key|unique key|"
+    r"\b(?:pay|ransom|bitcoins?|btc|monero|xmr|usdt|wallet|decrypt(?:or|er)|"
+    r"decrypt(?:ion)? (?:key|tool|software|program|service)|(?:to )?decrypt (?:your|them|all|the files)|"
+    r"tor browser|\.onion|within \d+ (?:hours?|days?)|\d+ (?:hours?|days?) (?:left|remaining)|unique key|"
     r"zahlen|bezahlen|lösegeld|loesegeld|entschlüssel\w*|payer|paiement|rançon|rancon|déchiffr\w*|décrypt\w*|"
     r"pagar|pago|pague|rescate|descifr\w*|desencript\w*|pagare|pagamento|riscatto|decrittograf\w*|decifr\w*|"
     r"resgate|descriptograf\w*|betalen|betaling|losgeld|ontsleutel\w*|выкуп|оплат\w*|расшифр\w*)\b|"
     r"身代金|支払|復号|赎金|支付|解密|比特币", re.I)
 # a text about ransom notes rather than one: advice, a report, a detection rule
 _ABOUT = re.compile(r"\b(?:do not pay|don'?t pay|never pay|if your (?:files|data)|victims?|detect\w*|yara|sigma|"
-                    r"signature|indicators?|ioc|example|sample|simulat\w*|training|awareness)\b", re.I)
+                    r"signature|indicators?|ioc|(?<![@.])example(?![.\w])|sample|simulat\w*|training|"
+                    r"awareness)\b", re.I)
 # a notice that files are encrypted for the person's good (a backup, a vault, storage encrypted at rest)
 _SAFE_LOCK = re.compile(r"\b(?:backed up|backup (?:complete|finished|done)|at rest|end.to.end|vault|synced|"
                         r"safely|securely|privacy|we never)\b", re.I)
