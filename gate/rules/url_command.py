@@ -18,6 +18,7 @@ from gate.dataout import decoded_value
 from gate.model import Risk, Shell
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.typed import judge_as
+from gate.shell import command_facts
 
 __all__ = ["RULES", "hidden_commands"]
 
@@ -78,14 +79,13 @@ def _verdict(ctx: Context, text: str | None) -> CheckResult:
 
 
 @rule("block.shell.url-command", "Fetches a URL that carries a command line the shell rules block, in base64",
-      risk=Risk.CRITICAL, types=("shell",))
+      risk=Risk.CRITICAL, types=("shell", "type"))
 def url_command(ctx: Context) -> CheckResult:
     """A curl, wget or other fetch from the shell whose URL carries in its path or query a base64 command line
     that the shell rules block (`/Basic/Command/Base64/...` of JNDI exploit kits, `?cmd=` of web shells): the
     server that answers runs it, or it is the payload's delivery."""
-    action = ctx.action
-    text = getattr(action, "command", None) or " ".join(getattr(action, "argv", None) or ())
-    return _verdict(ctx, text)
+    analysis = command_facts(ctx)  # a shell action, or a line typed into a terminal
+    return _verdict(ctx, analysis.source if analysis is not None else None)
 
 
 @rule("block.web.url-command", "Opens a URL that carries a command line the shell rules block, in base64",
