@@ -335,6 +335,8 @@ class CredentialChecks:
             return
         if secret == "the shell history" and _history_shown(cmd, analysis):
             return  # one's own recent commands looked over on the terminal (`history | tail`, `| grep docker`)
+        if _tests_for_match(cmd):
+            return  # `grep -q`, `-l`, `-c`: whether a line matches, which files or how many; no line is shown
         if _PROJECT_DOTENV.match(secret) and _loaded_into_shell(cmd, analysis):
             return  # the project's .env loaded into this shell: it stays in the process (sending it on still counts)
         if (self.credential_files.search(secret) or _KEY_FOLDER.search(secret)) and \
@@ -362,6 +364,33 @@ class CredentialChecks:
             return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))
+
+
+# searchers that can only answer whether a file has a matching line (quiet), which files do, or how many lines
+_MATCH_TESTERS = frozenset({"grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ugrep", "ag"})
+_TEST_LONG = frozenset({"--quiet", "--silent", "--files-with-matches", "--files-without-match", "--count",
+                        "--count-matches"})
+_TEST_SHORT = frozenset("qlLc")
+_VALUE_SHORT = frozenset("efmABCdDgtTM")  # short flags whose value follows them: the letters after are the value
+_PRINTS_TOO = frozenset({"-o", "--only-matching", "--passthru", "--json", "--vimgrep", "-r", "--replace"})
+
+
+def _tests_for_match(cmd: Command) -> bool:
+    """Whether a search only tests for a match: `grep -q` prints nothing, `-l` file names, `-c` counts."""
+    if cmd.name not in _MATCH_TESTERS:
+        return False
+    found = False
+    for a in cmd.argv[1:]:
+        if a == "--":
+            break
+        if a.startswith("--"):
+            found |= a.split("=", 1)[0] in _TEST_LONG
+        elif a.startswith("-") and len(a) > 1:
+            for ch in a[1:]:
+                if ch in _VALUE_SHORT:
+                    break
+                found |= ch in _TEST_SHORT
+    return found and not (cmd.name in ("rg", "ag") and _PRINTS_TOO.intersection(cmd.argv[1:]))
 
 
 # programs that pick lines out of another's output

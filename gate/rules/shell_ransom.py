@@ -9,6 +9,8 @@ Three effects, whatever the program or the shell that spells them:
 - keys and recovery material destroyed: SSH private keys, the GnuPG home, password-manager vaults, wallet files,
   cloud and cluster credentials, browsers' saved logins, 2FA recovery codes, the TPM cleared
   (`block.shell.key-destruction`). A test key in the project or in /tmp is not one;
+- a ransom note shown, spoken or written: files said to be encrypted, with a price, a coin or a decrypter
+  (`block.shell.ransom-note`; a note written as a file, `block.files.ransom-note`, is judged here too);
 - the machine exhausted: a loop making thousands of files or endless ones, a file of tens of gigabytes, interpreter
   code that fills memory (`confirm.shell.system-disruption`); cmd.exe's `%0|%0` is a fork bomb.
 
@@ -23,11 +25,12 @@ from collections.abc import Callable
 from typing import Any
 
 from gate.model import Risk
+from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_destructive import _DISK_FILL, _size
 from gate.rules.shell_vocab import _DELETERS, _GLOB_CHARS
 from gate.shell import HOME, INTERPRETERS, Command, Finding, ShellAnalysis, display_path
 
-__all__ = ["LINE_CUES", "NAMES", "RULE_DOCS", "judge", "line", "overwrites"]
+__all__ = ["FILE_RULES", "LINE_CUES", "NAMES", "RULE_DOCS", "judge", "line", "note_line", "overwrites", "ransom_note"]
 
 RULE_DOCS: tuple[tuple[str, str, Risk, str], ...] = (
     ("block.shell.ransom-encrypt", "files encrypted and the originals removed", Risk.CRITICAL,
@@ -70,7 +73,9 @@ NAMES = _ZIPS | _SEVENS | _RARS | _IN_PLACE | _WIN_ENCRYPT | _DELETERS | _EMPTIE
 LINE_CUES = ("gpg", "openssl", "age ", "rage ", "scrypt", "crypt", "fernet", "aes", "cipher", "encrypt", "7z",
              "zip", "rar", "for", "while", "until", "seq ", "..", "bytearray", "range(", "%0", "remove-files",
              "loop", "**", "protect-cms", *(c for c in ("temp", "tmp", "public", "programdata", "perflogs", "/dev/shm",
-                                                         "appdata")))
+                                                         "appdata")),
+             "verschl", "chiffr", "cifra", "versleut", "зашифр", "暗号", "加密", "locked", "bloque", "gesperrt",
+             "verrouill", "bloccat", "vergrendel")
 
 # where a dropped program waits to be run (Windows' and Linux's temporary and shared folders)
 _DROP_FOLDER = re.compile(r"^(?:\W?[a-z]:[\\/]+(?:windows[\\/]+temp|temp|tmp|users[\\/]+public|programdata|perflogs|"
@@ -484,6 +489,7 @@ def line(d: Any, analysis: ShellAnalysis, add: Callable[[Finding], None]) -> Non
     src = analysis.source[:8192]
     low = src.lower()
     cmds = analysis.commands
+    note_line(analysis, add)
     _encrypt_then_delete(d, analysis, add)
     _staged_locker(analysis, add)
     if any(c.name in INTERPRETERS or c.name in _PS_LOOPS for c in cmds) or "<<" in src:
@@ -623,3 +629,103 @@ def _encrypt_then_delete(d: Any, analysis: ShellAnalysis, add: Callable[[Finding
                               later.name == "find" or
                               any(w.startswith("-") and "r" in w.lower() for w in later.words[1:]))
                         return
+
+
+# -- a ransom note: files said to be held, and a price or a way to pay for them ----------------------------------
+
+# what is held: the person's files, documents, photos, databases, network (en, de, fr, es, it, pt, nl, ru)
+_HELD = (r"(?:files?|documents?|data|photos?|pictures?|databases?|backups?|network|computers?|servers?|systems?|"
+         r"dateien|daten|dokumente|fotos|fichiers|documents|données|donnees|archivos|ficheros|documentos|datos|"
+         r"documenti|dati|arquivos|dados|bestanden|documenten|gegevens|файлы|документы|данные)")
+# how it is held: encrypted, locked, enciphered
+_LOCKED = (r"(?:encrypted|crypted|enciphered|locked|ciphered|verschlüsselt|verschluesselt|gesperrt|chiffrés?|"
+           r"chiffrees?|chiffrées?|cryptés?|cryptes|verrouillés?|cifrados?|encriptados?|bloqueados?|crittografati|criptati|"
+           r"cifrati|bloccati|criptografados?|versleuteld|vergrendeld|gecodeerd|зашифрованы|заблокированы)")
+_CLAIM = re.compile(
+    rf"(?:\b{_HELD}\b(?:[\s,]+[\w'’-]+){{0,5}}?[\s,]+{_LOCKED}\b|\b{_LOCKED}(?:[\s,]+[\w'’-]+){{0,3}}?[\s,]+"
+    rf"(?:your|all|ihre|deine|vos|tous|sus|tus|todos|i tuoi|tutti|seus|todos os|uw|je|ваши)\b(?:[\s,]+[\w'’-]+){{0,2}}?"
+    rf"[\s,]+{_HELD}\b|ファイル.{{0,12}}暗号化|(?:文件|数据).{{0,10}}加密)", re.I)
+# the price or the way back: pay, a ransom, a coin address, a decrypter, a deadline, a contact to write to
+_DEMAND = re.compile(
+    r"\b(?:pay|ransom|bitcoins?|btc|monero|xmr|usdt|wallet|decrypt(?:or|er)|"
+    r"decrypt(?:ion)? (?:key|tool|software|program|service)|(?:to )?decrypt (?:your|them|all|the files)|"
+    r"tor browser|\.onion|within \d+ (?:hours?|days?)|\d+ (?:hours?|days?) (?:left|remaining)|unique key|"
+    r"zahlen|bezahlen|lösegeld|loesegeld|entschlüssel\w*|payer|paiement|rançon|rancon|déchiffr\w*|décrypt\w*|"
+    r"pagar|pago|pague|rescate|descifr\w*|desencript\w*|pagare|pagamento|riscatto|decrittograf\w*|decifr\w*|"
+    r"resgate|descriptograf\w*|betalen|betaling|losgeld|ontsleutel\w*|выкуп|оплат\w*|расшифр\w*)\b|"
+    r"身代金|支払|復号|赎金|支付|解密|比特币", re.I)
+# a text about ransom notes rather than one: advice, a report, a detection rule
+_ABOUT = re.compile(r"\b(?:do not pay|don'?t pay|never pay|if your (?:files|data)|victims?|detect\w*|yara|sigma|"
+                    r"signature|indicators?|ioc|(?<![@.])example(?![.\w])|sample|simulat\w*|training|"
+                    r"awareness)\b", re.I)
+# a notice that files are encrypted for the person's good (a backup, a vault, storage encrypted at rest)
+_SAFE_LOCK = re.compile(r"\b(?:backed up|backup (?:complete|finished|done)|at rest|end.to.end|vault|synced|"
+                        r"safely|securely|privacy|we never)\b", re.I)
+# the claim's words that say encrypted (not merely locked: "the file is locked by another user")
+_CRYPTO_WORD = re.compile(r"crypt|ciph|verschl|chiffr|cifra|versleut|gecodeerd|зашифр|暗号|加密", re.I)
+# programs that speak or show a text to whoever sits at the machine
+_ANNOUNCERS = frozenset({"say", "espeak", "espeak-ng", "spd-say", "festival", "osascript", "notify-send", "dunstify",
+                         "zenity", "yad", "kdialog", "xmessage", "gxmessage", "msg", "wall", "terminal-notifier",
+                         "alerter", "write-host", "new-burnttoastnotification", "mshta", "wscript", "cscript"})
+# programs that only look for a text: a search for a note's words is not a note
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ugrep", "findstr", "select-string", "sls", "yara",
+                        "git", "sigma", "jq", "awk"})
+
+
+def ransom_note(text: str, announced: bool = False) -> str | None:
+    """The words of a ransom note in `text` (files said to be encrypted or locked, and a price, a coin, a decrypter,
+    a deadline), or None. `announced`: the text is spoken or shown to the person, where the claim alone frightens."""
+    text = text[:8192]
+    claim = _CLAIM.search(text)
+    if claim is None or _ABOUT.search(text):
+        return None
+    if _SAFE_LOCK.search(text):
+        return None
+    if _DEMAND.search(text) or (announced and _CRYPTO_WORD.search(claim.group(0))):
+        return claim.group(0)[:80]
+    return None
+
+
+def note_line(analysis: ShellAnalysis, add: Callable[[Finding], None]) -> None:
+    """A line that shows, speaks, echoes or writes a ransom note (`say`, `osascript -e 'display dialog ...'`,
+    notify-send, msg *, echo > README.txt): the note a locker leaves, whatever locked the files."""
+    names = {c.name for c in analysis.commands}
+    if not names or names <= _SEARCHERS:
+        return
+    quote = ransom_note(analysis.source, announced=bool(names & _ANNOUNCERS))
+    if quote is not None:
+        add(Finding("block.shell.ransom-note", Risk.CRITICAL,
+                    f"shows, speaks or writes a ransom note (\"{quote}\"): what a locker leaves for its victim",
+                    analysis.source[:160]))
+
+
+RULE_DOCS = (*RULE_DOCS, (
+    "block.shell.ransom-note", "a ransom note shown, spoken or written", Risk.CRITICAL,
+    "A line that speaks, shows, echoes or writes a text saying the person's files are encrypted or locked with a "
+    "price, a coin address, a decrypter, a deadline or a contact (English, German, French, Spanish, Italian, "
+    "Portuguese, Dutch, Russian, Japanese, Chinese): say, osascript say / display dialog, notify-send, zenity, "
+    "msg *, wall, echo into a file. Spoken or shown, the claim alone blocks, unless it says the files are safe "
+    "(backed up, encrypted at rest). Advice, reports and detection rules about ransom notes pass."))
+
+
+_NOTE_NAME = re.compile(r"(?:decrypt|restore|recover|read_?me|readme|how_?to|instructions?|help|unlock|ransom|"
+                        r"entschl|wiederherstell|déchiffr|dechiffr|récupér|recuper|descifr|ontsleutel)", re.I)
+
+
+@rule("block.files.ransom-note", "A ransom note written as a file", risk=Risk.CRITICAL, types=("file_write",))
+def ransom_note_file(ctx: Context) -> CheckResult:
+    """A file written saying the person's files are encrypted or locked, with a price, a coin address, a decrypter,
+    a deadline or a contact (in English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Japanese,
+    Chinese); or a note named for decrypting or restoring files that says they are encrypted. It is the note a
+    locker leaves beside what it locked. Advice, reports and detection rules about ransom notes pass."""
+    content = getattr(ctx.action, "content", "") or ""
+    if len(content) < 12:
+        return None
+    name = (getattr(ctx.action, "path", "") or "").replace("\\", "/").rsplit("/", 1)[-1]
+    quote = ransom_note(content, announced=bool(_NOTE_NAME.search(name)))
+    if quote is None:
+        return None
+    return f"writes {name[:60] or 'a file'}, a ransom note (\"{quote}\"): what a locker leaves for its victim"
+
+
+FILE_RULES: tuple[Rule, ...] = (ransom_note_file,)

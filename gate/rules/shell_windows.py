@@ -49,7 +49,8 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   the machine's hives (HKLM, HKCR, HKU), reg import and regedit /s ask (`confirm.shell.system-state`);
 - signed setup programs (cmstp, msiexec /q, odbcconf, installutil, regasm, regsvcs, mavinject, control) fed a
   file from a staging folder (`block.shell.loader-hook`; msbuild of a staged project and a staged program run
-  directly still ask, as running any program waiting there does);
+  directly still ask, as running any program waiting there does; a package in the Downloads folder installed
+  quietly by msiexec asks as an install);
 - a cmdlet of a cloud or SaaS module (Az, Microsoft Graph, AzureAD, MSOnline, Exchange Online, PnP and
   SharePoint, Teams, AWS.Tools, Google Cloud, Okta), judged by its verb and noun (`[[cloud_cmdlet]]` in
   resources/programs.toml): storage made public or an anonymous sharing link, an owner, admin or directory
@@ -696,6 +697,8 @@ def _stream_run(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, 
 _USER_STAGING = re.compile(r"^/home/~/(downloads|appdata)/|^/c:/users/[^/]+/(downloads|appdata)/|^/(tmp|var/tmp)/")
 
 
+# the person's own downloads folder: where an installer they fetched is saved
+_DOWNLOADED = re.compile(r"^/home/~/downloads/|^/c:/users/[^/]+/downloads/", re.I)
 _SHARED_FOLDER_VAR = re.compile(r"%(public|appdata|localappdata|programdata)%", re.I)
 
 
@@ -725,6 +728,9 @@ def _proxy_setup(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
             return
         args = [cmd.argv[k + 1] for k, w in enumerate(cmd.words[:-1]) if w in ("/i", "/package", "/a", "/j", "/y")]
     hit = next((a for a in args if _staged(cmd, a) or (name == "msiexec" and "://" in a)), None)
+    if hit and name == "msiexec" and "://" not in hit and _DOWNLOADED.search(resolve_path(hit.strip("'\"{}"),
+                                                                                         cmd.cwd or None) or ""):
+        return  # a package saved in Downloads installed quietly: an ordinary install (it asks as an install)
     if hit:
         add(Finding("block.shell.loader-hook", Risk.CRITICAL,
                     f"{name} runs the setup code of {hit.strip(chr(39) + chr(34))[:60]}, a file from a folder where "

@@ -427,6 +427,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["npm i -S ua-parser-js@0.7.29", "pip install --user num2words==0.5.15", "npx flatmap-stream"],
         ["npm i ua-parser-js@1.0.37", "pip install num2words", "npx prettier --check ."],
     ),
+    "block.shell.ransom-note": (
+        ["say 'All your files have been encrypted'", "notify-send 'Your data was encrypted. Pay 1 BTC to decrypt'"],
+        ["notify-send 'Sync done: your files are encrypted at rest'", "grep -r 'files are encrypted' notes/"],
+    ),
 }
 
 
