@@ -461,8 +461,10 @@ _SQL_KEY = re.compile(r"^(?:sql|query|q|statements?|sqlquery|querytext|sqltext|s
 _DB_WORDS = frozenset({"sql", "query", "db", "database", "postgres", "postgresql", "pg", "mysql", "mariadb", "sqlite",
                        "mssql", "sqlserver", "bigquery", "snowflake", "redshift", "duckdb", "supabase", "clickhouse",
                        "oracle", "execute", "run", "neon", "turso", "cockroach", "migration", "migrate", "psql"})
-_SQL_START = re.compile(r"^\s*(?:with|select|insert|update|delete|drop|truncate|alter|create|grant|revoke|copy|exec|"
-                        r"execute|call|merge|replace|load|attach|pragma|set|do|begin|vacuum|declare)\b", re.I)
+# (or a client's own backslash command: psql's `\!` runs a shell line)
+_SQL_START = re.compile(r"^\s*(?:\\[!a-z]|(?:with|select|insert|update|delete|drop|truncate|alter|create|grant|revoke|"
+                        r"copy|exec|execute|call|merge|replace|load|attach|pragma|set|do|begin|vacuum|declare)\b)",
+                        re.I)
 # comments, blanks and brackets before a statement's first word (`/* x */ DROP ...`, `(SELECT 1); COPY ...`)
 _SQL_LEAD = re.compile(r"^(?:\s+|--[^\n]*(?:\n|$)|/\*.*?\*/|\(|#[^\n]*(?:\n|$))*", re.S)
 # what a tool sends or publishes: the verb in its name, and the keys of the text that goes
@@ -654,7 +656,7 @@ def _code_as_command(verbs: set[str], data: Mapping[str, Any]) -> str | None:
 _BROWSER_TOOL = frozenset({"browser", "page", "playwright", "puppeteer", "selenium", "webdriver", "chrome", "tab",
                            "webview", "cdp", "frame"})
 _PAGE_OBJECTS = re.compile(r"\b(?:document|window|localStorage|sessionStorage|indexedDB|navigator|location|"
-                           r"cookieStore)\b")
+                           r"cookieStore|globalThis|self|top|parent|frames)\b")
 _PAGE_CODE_KEYS = ("function", "script", "expression", "code", "js", "javascript", "source", "snippet")
 
 

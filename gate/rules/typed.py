@@ -653,7 +653,11 @@ def screen_line(ctx: Context) -> CheckResult:
 # JavaScript that reads what logs the person in, or what the page keeps for them
 _JS_READS = re.compile(r"\bdocument\s*\.\s*cookie\b|\b(?:local|session)Storage\b|\bindexedDB\b|"
                        r"\bnavigator\s*\.\s*credentials\b|\bcookieStore\b|\bchrome\s*\.\s*cookies\b|"
-                       r"type\s*=\s*[\\\"']*password|\bautocomplete\s*=\s*[\\\"']*current-password")
+                       r"type\s*=\s*[\\\"']*password|\bautocomplete\s*=\s*[\\\"']*current-password|"
+                       # a name spelled in pieces or encoded (`globalThis['doc'+'ument']`, `atob(...)`): what it reads
+                       # is hidden, so it is counted as a read of what the page keeps
+                       r"\[\s*[`'\"][^`'\"\]\n]{0,40}[`'\"]\s*\+|\batob\s*\(|\bString\s*\.\s*fromCharCode\b|"
+                       r"\b(?:document|window|globalThis|self)\s*\[\s*(?![`'\"\d])")
 # ... and JavaScript that sends something to a server or another window
 _JS_SENDS = re.compile(r"\bfetch\s*\(|\bXMLHttpRequest\b|\bsendBeacon\s*\(|\bnew\s+Image\b|\.src\s*=|"
                        r"\bnew\s+WebSocket\b|\$\s*\.\s*(?:ajax|post|get|getJSON)\s*\(|\baxios\b|"
