@@ -111,6 +111,7 @@ from gate.rules.shell_vocab import (
     _any,
     _changes_nothing,
     _no_match,
+    _prints_usage,
     _seg_glob,
     _where,
 )
@@ -442,6 +443,9 @@ class Detector(
                 shell_ransom.overwrites(self, cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
+            elif len(out) > mark and _prints_usage(cmd):
+                # (what its verbs do is not done: it prints its usage and exits; a block stays, for what it is)
+                out[mark:] = [f for f in out[mark:] if not f.rule.startswith("confirm.")]
             elif len(out) > mark and cmd.name in WEB_SCANNERS and scans_own_machine(cmd):
                 # (a scanner pointed at this machine only tests the person's own application)
                 out[mark:] = [f for f in out[mark:] if f.rule not in _OWN_MACHINE_DROPS]

@@ -505,6 +505,28 @@ def _root_info(cmd: Command) -> bool:
     return not any(w in _WRITES_SOMETHING for w in words)
 
 
+# `tool --help`, `tool sub --version`: a command-line program prints its usage or version and exits. Only the long
+# forms: `-h` is `halt` to shutdown and `human-readable` to many; a bare `help` operand is a file name to rm
+_USAGE_FLAGS = frozenset({"--help", "--version"})
+_SUB_WORD = re.compile(r"[a-z][a-z0-9-]*$")
+# programs whose first operands name another program to fetch or run, which gets the flag instead
+_RUNS_ANOTHER = frozenset({"npx", "bunx", "pnpx", "uvx", "pipx", "dlx", "exec", "run", "x", "env", "xargs",
+                           "parallel", "ssh", "watch", "nohup", "time", "timeout", "nice", "strace", "ltrace",
+                           "valgrind", "hyperfine", "flatpak-spawn", "start", "call", "invoke", "eval"})
+
+
+def _prints_usage(cmd: Command) -> bool:
+    """`tool --help` / `tool sub --version`, found by name, with nothing but sub-command words before the flag and no
+    redirect: the program prints and exits, whatever its other verbs would do. Not a program that runs the next
+    word (`npx pkg --help` fetches and runs pkg; `docker run img --help` starts a container)."""
+    words = cmd.words
+    if len(words) < 2 or len(words) > 5 or words[-1] not in _USAGE_FLAGS or cmd.redirects or cmd.found:
+        return False
+    if "/" in cmd.argv[0] or "\\" in cmd.argv[0] or cmd.name in _RUNS_ANOTHER:
+        return False
+    return all(_SUB_WORD.match(w) and w not in _RUNS_ANOTHER for w in words[1:-1])
+
+
 def _changes_nothing(cmd: Command) -> bool:
     """A dry run, or `sudo -l` / `sudo -v` (lists or refreshes one's own rights; runs nothing)."""
     if cmd.name in ("sudo", "doas") and len(cmd.words) > 1:

@@ -49,6 +49,9 @@ def test_asks(command: str) -> None:
     "wget -q https://example.org/pkg.zip && unzip -q pkg.zip && rm -f pkg.zip",
     "mkdir scratch && cp data.csv scratch/ && rm -rf scratch",
     "git clone --depth 1 https://github.com/octocat/Hello-World hw && cat hw/README && rm -rf hw",
+    # curl's GET is an HTTP method, not TFTP's `get`
+    "curl -s -X GET https://api.example.org/v1/items", "curl --get https://example.org/search -d q=tftp",
+    "curl -sI -X GET https://example.org/",
 ])
 def test_passes(command: str) -> None:
     assert decide(command) is Decision.ALLOW, command
