@@ -31,7 +31,12 @@ if TYPE_CHECKING:
 __all__ = ["OPTION_RUNNERS", "EvasionChecks", "logs_wiped_by_search", "option_commands", "quarantine_staged"]
 
 
-_MSBUILD_PROJECT = re.compile(r"(^|\s)[^\s/]*\.(sln|csproj|vbproj|fsproj|vcxproj|proj|slnf)(\s|$)|^(/[pmtv]\S*\s*)*$")
+# the project's own solution or project file, named by a path inside the project (`src/App/App.csproj`,
+# `src\App\App.csproj`), or switches alone (`/p:...`, `/t:Build`, `/help`, `/?`)
+_MSBUILD_PROJECT = re.compile(r"(^|\s)(?![/~\\]|[a-z]:)(?!\S*\.\.)\S*\.(sln|csproj|vbproj|fsproj|vcxproj|proj|slnf)"
+                              r"(\s|$)|"
+                              r"^([/-](p|property|t|target|m|maxcpucount|v|verbosity|restore|r|nologo|help|h|\?|"
+                              r"detailedsummary|ds|bl|binarylogger|noconsolelogger|noconlog)(:\S*)?(\s+|$))*$")
 _MSBUILD_ODD = re.compile(r"\\users\\public\\|%te?mp%|\$env:te?mp|\\appdata\\|\\programdata\\|\.(xml|txt|csv|log)\b")
 # signed programs that run the script or library they are handed
 _SIGNED_PROXIES = frozenset({"mshta", "rundll32", "regsvr32"})

@@ -306,6 +306,14 @@ def test_programs_of_the_project_and_programs_waiting_in_staging_folders() -> No
     assert decision("cd C:\\Users\\Public; .\\u.exe") == "confirm"
     assert decision("msbuild App.sln /p:Configuration=Release") == "allow"
     assert decision("msbuild C:\\Users\\Public\\run.xml") == "confirm"
+    # a project file inside the project, by either slash, and msbuild's own switches alone are a build
+    assert decision("msbuild src/App/App.csproj /t:Build") == "allow"
+    assert decision("msbuild src\\App\\App.csproj -restore") == "allow"
+    assert decision("msbuild -restore -p:Configuration=Release") == "allow"
+    assert decision("msbuild /?") == "allow"
+    # one from a temporary folder or from outside the project is not (`/tmp` is no `/t:` switch)
+    assert decision("msbuild /tmp/evil.csproj") == "confirm"
+    assert decision("msbuild ../other/tasks.csproj") == "confirm"
     assert decision(".\\bin\\Release\\App.exe --help") == "allow"
     assert decision(".\\payloads\\beacon.ps1 -Domain x.example") == "confirm"  # not a folder a build makes
 
