@@ -91,6 +91,7 @@ class Ecosystem:
     itself: frozenset[str]
     removes: str  # "dependency" | "system"
     curated: bool = False  # a distribution's own signed archive: every name in it was reviewed by its maintainers
+    bins: frozenset[str] = frozenset()  # programs widely used packages install, which a runner finds in the project
 
 
 _VERSION_SEP = re.compile(r"[=:<>~@]")
@@ -222,7 +223,8 @@ def load(text: str) -> Catalogue:
             value_flags={m: frozenset((*spec.get("value_flags", ()), *spec.get("source_flags", ()),
                                        *spec.get("manager_value_flags", {}).get(m, ()))) for m in spec["managers"]},
             itself=frozenset(normalise(name, i) or i for i in spec.get("itself", ())),
-            removes=spec.get("removes", "system"), curated=bool(spec.get("curated", False)))
+            removes=spec.get("removes", "system"), curated=bool(spec.get("curated", False)),
+            bins=frozenset(_names(spec.get("runner_bins", []))))
         for m in eco.managers:
             if m in by_manager:
                 raise ValueError(f"packages.toml: manager {m!r} is in two ecosystems")
@@ -446,6 +448,17 @@ def poisoned(manager: str, spec: str) -> bool:
     spec = spec.lower()  # (registries compare names without case)
     name = normalise(eco.name, spec) if eco is not None and eco.name in _DATA.compromised else None
     return bool(name) and _compromised(eco.name, spec, name) is not None  # type: ignore[union-attr]
+
+
+def fetched_unknown(manager: str, spec: str) -> bool:
+    """A runner (`npx -y X`, `bunx X`, `uvx X`) fetches the package it names from the registry and runs it: whether
+    that package is none of the ecosystem's widely used ones, nor a program one of them installs into the project
+    (`npx tsc` runs TypeScript's compiler from node_modules/.bin). Such a fetch is judged as its named install."""
+    eco = ECOSYSTEMS.get(manager)
+    if eco is None or spec.startswith((".", "/", "~", "file:", "http:", "https:", "git")):
+        return False  # a path or an address is judged as what it is, elsewhere
+    name = normalise(eco.name, spec.lower())
+    return bool(name) and name not in eco.bins and name not in eco.itself and _one(eco, name) is not None
 
 
 def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -> Concern | None:

@@ -38,7 +38,7 @@ from gate.effects import ALIASES, EMBEDDING, WIN_CARRIERS, embedded_scripts, pro
 from gate.lines import judged_text
 from gate.model import Risk, Target, TypedLine
 from gate.normalise import fold, normalise, strip_invisible
-from gate.packages import poisoned
+from gate.packages import fetched_unknown, poisoned
 from gate.prefix import Guarded
 
 if TYPE_CHECKING:
@@ -1375,8 +1375,10 @@ class _Walker:
             if extra and j < len(argv):
                 return done_with([(shlex.join(argv[j:]), name),
                                   (shlex.join([*_PACKAGE_RUNNERS[name], *[e for e in extra if e]]), f"{name} --with")])
-            if j < len(argv) and poisoned(_PACKAGE_RUNNERS[name][0], argv[j]):
-                # the package it fetches and runs is a release an attacker published: judged as its install too
+            if j < len(argv) and (poisoned(_PACKAGE_RUNNERS[name][0], argv[j]) or
+                                  fetched_unknown(_PACKAGE_RUNNERS[name][0], argv[j])):
+                # the package it fetches and runs is a release an attacker published, or one the gate does not
+                # know: judged as its install too
                 return done_with([(shlex.join(argv[j:]), name), (shlex.join([*_PACKAGE_RUNNERS[name], argv[j]]), name)])
         if name == "wsl":
             # `wsl -u root -e sh -c '...'`, `wsl -- ls`, `wsl ls -la`: a command line run in a Linux distribution

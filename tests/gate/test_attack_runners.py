@@ -53,6 +53,9 @@ def test_uv_tool_run_of_an_unknown_package_asks_like_uvx() -> None:
     "direnv exec . make test",
     "concurrently \"npm run dev\" \"npm run watch\"",
     "uv tool run ruff check .",
+    # a program widely used packages install, found in the project's node_modules/.bin
+    "npx tsc --noEmit", "npx ng build", "npx vitest run", "npx prettier --check .",
+    "npx -y @modelcontextprotocol/server-filesystem ./docs",
 ])
 def test_everyday_runner_use_passes(command: str) -> None:
     got = assess(command)
@@ -66,6 +69,13 @@ def test_everyday_runner_use_passes(command: str) -> None:
     "pnpm dlx left-padd",  # fetched by its name and run, as npx does
     "yarn dlx left-padd",
     "npm exec left-padd",
+    # npx and bunx fetch a package they do not find in the project, whatever the words after it (a scoped
+    # name, a name that is also a system program, a usage flag)
+    "npx -y @someone/mcp-server-notes",
+    "npx -y @someone/cli install other-server --client claude",
+    "bunx cowsay hi",
+    "npx left-padd --version",
+    "uvx left-padd --help",
 ])
 def test_a_package_a_runner_fetches_by_name_is_judged_as_an_install(command: str) -> None:
     got = assess(command)
