@@ -1009,7 +1009,9 @@ class _Walker:
                 if dyn and not argv and not _PS_ENV_SET.match(self.text_of(target)):
                     # (`$env:NAME=value` is PowerShell setting a variable: judged as an assignment)
                     self.st.notes.append(("dynamic-command", self.text_of(target)))
-            if flags and "ifs" in flags:  # (most words carry no flag)
+            if flags and ("ifs" in flags or ("subst-literal" in flags and target.type == "command_substitution")):
+                # (most words carry no flag) $IFS, or an unquoted $(...) whose output is known: the shell splits
+                # that output into words (`$(echo cm0gLXJmIH4= | base64 -d)` runs `rm -rf ~`)
                 resplit = True
             if dyn:
                 dynamic.add(len(argv))

@@ -170,6 +170,15 @@ def test_base64_into_a_shell_is_decoded_and_analysed(decoder: str) -> None:
     assert a.obfuscated
 
 
+def test_a_decoded_substitution_as_the_command_is_split_into_its_words() -> None:
+    # the shell splits an unquoted substitution's output into words, so the decoded text is the command line
+    payload = base64.b64encode(b"rm -rf x").decode()
+    assert ("rm", "-rf", "x") in argvs(f"$(echo {payload} | base64 -d)")
+    assert ("rm", "-rf", "x") in argvs(f"`echo {payload} | base64 --decode`")
+    # quoted, it stays one word
+    assert ("echo", "rm -rf x") in argvs(f'echo "$(echo {payload} | base64 -d)"')
+
+
 def test_hex_printf_and_rev_into_a_shell_are_decoded() -> None:
     assert ("rm", "-rf", "x") in argvs("printf '\\x72\\x6d -rf x' | bash")
     assert ("rm", "-rf", "x") in argvs("echo 'x fr- mr' | rev | sh")
