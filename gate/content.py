@@ -315,6 +315,19 @@ _SECRECY = re.compile(
     r"\bwithout\s+(?:telling|informing|notifying|asking|alerting)\s+(?:the\s+)?(?:user|human|person|developer)\b|"
     r"\b(?:hide|conceal)\s+(?:this|it|these|the\s+\w+)\s+from\s+(?:the\s+)?(?:user|human|person|developer|reviewer)\b",
     re.IGNORECASE)
+# words that switch off the agent's own oversight for everything: the agents' flags that skip every approval, and
+# orders to bypass its permissions, sandbox or hooks, or never to ask about anything (asking no permission for one
+# named chore, "no need to ask before running the tests", is a person's convention and passes)
+_OVERSIGHT_OFF = re.compile(
+    r"--dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|--yolo\b|"
+    r"\b(?:bypass|disable|turn\s+off|switch\s+off|ignore|skip)\s+(?:all\s+|every\s+|any\s+)?(?:the\s+)?(?:permission|"
+    r"approval|sandbox|safety|guardrail|hook|confirmation)\s*(?:check|prompt|mode|rule|system)?s?\b"
+    r"(?![^.\n]{0,30}\b(?:for|when|in|on)\s+(?:the\s+)?(?:tests?|lint|format|build)\b)|"
+    r"\b(?:never|do\s+not|don['\u2019\s]*t)\s+ask\s+(?:the\s+)?(?:user|human|person|developer|anyone|me)?\s*"
+    r"(?:for\s+)?(?:permission|confirmation|approval)?\s*(?:for|before|about)\s+(?:anything|any\s+(?:command|action|"
+    r"change|step)s?|every\s+(?:command|action|change|step)|all\s+(?:commands|actions|changes|steps))\b",
+    re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:never|not|don['\u2019\s]*t|no)\s+(?:\w+\s+)?$", re.IGNORECASE)
 # characters that hide text from the person reading the file: Unicode tag characters, bidirectional overrides
 _HIDING = re.compile("[\U000e0000-\U000e007f\u202a-\u202e\u2066-\u2069]")
 
@@ -329,6 +342,9 @@ def planted_instructions(content: str) -> str | None:
         return "text hidden in invisible characters"
     if (m := _SECRECY.search(text)) is not None:
         return m.group(0)
+    for m in _OVERSIGHT_OFF.finditer(text):
+        if not _NEGATED.search(text[max(0, m.start() - 24):m.start()]):  # ("never skip hooks" keeps them)
+            return m.group(0)
     return injection_payload(text)
 
 
