@@ -1131,6 +1131,7 @@ def national_id(text: str) -> tuple[str, str] | None:
     head = text[:_LIMIT]
     if _ID_DIGITS.search(head) is None:
         return None
+    head = head.replace("_", " ")  # a form's or a record's field name: `passport_number: ...`
     for kind in _ID_KINDS:
         m = kind.search(head)
         if m is not None:

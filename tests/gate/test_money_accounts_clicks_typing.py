@@ -47,6 +47,8 @@ def typed(text: str, field: str = "Message", url: str = "", title: str = ""):
     ("Steuer-ID: 65 929 970 489", "Nachricht", "https://www.kleinanzeigen.de/m-nachrichten.html"),
     ("BSN 1112.22.333 voor de verhuurder", "Bericht", "https://www.marktplaats.nl/messages/1"),
     ("NRIC T0211562H, thanks", "Chat", "https://www.carousell.sg/inbox/55"),
+    # a record's field names written as a program writes them, and a passport number with three letters first
+    ("Noah Weber, passport_number: XKD4471902, date_of_birth: 1990-04-11", "Body", "https://mail.example.org/compose"),
 ])
 def test_national_id_written_into_a_message_blocks(text, field, url):
     got = typed(text, field, url)
@@ -59,6 +61,7 @@ def test_national_id_written_into_a_message_blocks(text, field, url):
     ("Where do I find my SIN on the T4?", "Message", "https://www.reddit.com/message/compose"),
     ("Never share your Aadhaar number with sellers", "Post", "https://www.reddit.com/r/india/submit"),
     ("call me on 412 555 8871 after six", "Message", "https://web.whatsapp.com/"),
+    ("the passport_photo upload fails with error 4471902", "Message", "https://github.com/acme/app/issues/new"),
 ])
 def test_messages_without_a_national_id_written_out_pass(text, field, url):
     got = typed(text, field, url)
