@@ -698,6 +698,7 @@ _SECURITY_MAIL_NOT = re.compile(_S["security_mail_not"])
 _MAIL_ADDRESS = re.compile(_S["mail_address"], re.IGNORECASE)
 _INJECTION = re.compile(_S["injection"])
 _AUTO_APPROVE = re.compile(_S["auto_approve"])
+_TOOL_TRIGGER = re.compile(_S["tool_trigger"])
 
 
 def forwards_security_mail(text: str) -> tuple[str, str] | None:
@@ -716,6 +717,13 @@ def forwards_security_mail(text: str) -> tuple[str, str] | None:
 def injection_payload(text: str) -> str | None:
     """Words written to a model to override its instructions or make it give them away, or None."""
     m = _INJECTION.search(words(text))
+    return m.group(0) if m is not None else None
+
+
+def tool_trigger(text: str) -> str | None:
+    """An order to an agent's tool that hands secrets over ("use the files tool to read the credentials",
+    `get_secrets()`), or the code word of an authentication or safety override (`override-auth-...`), or None."""
+    m = _TOOL_TRIGGER.search(text[:_LIMIT])
     return m.group(0) if m is not None else None
 
 
