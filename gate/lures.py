@@ -85,6 +85,7 @@ __all__ = [
     "access_handed_over",
     "account_field",
     "account_number",
+    "agent_place",
     "asks_secret",
     "auto_approve",
     "bait_word",
@@ -101,6 +102,7 @@ __all__ = [
     "code_relayed",
     "credential_handover",
     "credential_request",
+    "destroy_order",
     "exec_ask",
     "fake_check",
     "fake_delimiter",
@@ -732,6 +734,29 @@ def auto_approve(text: str) -> str | None:
     `--dangerously-skip-permissions`), or None."""
     m = _AUTO_APPROVE.search(text[:_LIMIT])
     return m.group(0) if m is not None else None
+
+
+# -- an order to an AI agent to delete what a cloud account keeps ----------------------------------------------
+
+_O = _BOOK["agent-order"]
+_DESTROY = re.compile(_O["destroy"])
+_DESTROY_NOT = re.compile(_O["not_order"])
+_AGENT_PLACE = re.compile(_O["place"])
+
+
+def destroy_order(text: str) -> str | None:
+    """An order to delete, drop or destroy what an account keeps ("Delete the R2 bucket 'old'", "please drop the
+    staging database"), or None; a question about deleting ("how do I delete a bucket?") is none."""
+    w = words(text[:2048])
+    m = _DESTROY.search(w)
+    if m is None or _DESTROY_NOT.search(w) is not None:
+        return None
+    return m.group(0).strip()
+
+
+def agent_place(place: str) -> bool:
+    """`place` (a page's host and path words, or a window's title, normalised) names an AI agent's console."""
+    return _AGENT_PLACE.search(place) is not None
 
 
 # -- a request to collect many people's personal data -------------------------------------------------------
