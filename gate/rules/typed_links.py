@@ -5,6 +5,8 @@
                                     credentials, a browser's saved logins)
     confirm.typed.secret-file-link  the same for a file the file rules ask about (an `.env`, a file named for the
                                     passwords it keeps)
+    confirm.typed.short-link-in-message  a link on a URL shortener (bit.ly, tinyurl) written into a mail, a message
+                                    or a post to people: its readers cannot see where it leads
 
 A note app or a mail client that renders the text shows, embeds or syncs what the link points at (Joplin and
 Obsidian render `file:` images, a mail client fetches a UNC path and hands the share the person's sign-in), and
@@ -17,11 +19,14 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from gate.dataout import destination
 from gate.fields import field_place, into_a_field, short
 from gate.model import FileRead, Hit, Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.typed import judge_as
+from gate.rules.typed_lures import to_a_person
 from gate.typed import code_editor
+from gate.urls import split_url
 
 __all__ = ["RULES", "linked_files"]
 
@@ -111,4 +116,33 @@ def sensitive_file_link(ctx: Context) -> CheckResult:
     return f"a link to {short(path, 60)!r} typed into {ctx.derived(field_place)}: {confirm.reason}"
 
 
-RULES: tuple[Rule, ...] = (secret_file_link, sensitive_file_link)
+# a web link written in a text, up to where prose or markup ends it
+_WEB_LINK = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]\"'`]{3,2048}", re.IGNORECASE)
+_SHORTENER = "a URL shortener"  # what gate.dataout.destination calls one
+
+
+@rule("confirm.typed.short-link-in-message", "A shortened link written into a mail or a message to people",
+      risk=Risk.HIGH, types=TYPE, confidence=0.7)
+def short_link_in_message(ctx: Context) -> CheckResult:
+    """A mail, a message, a reply or a post to people that holds a link on a URL shortener (bit.ly, tinyurl,
+    is.gd: the cue book's `shortener` destinations). Its readers cannot see where the link leads, and a shortened
+    link is how a phishing page, a tracker (grabify, iplogger) or a download is sent past their eye and their mail
+    filter; an agent writes one because a page or a mail gave it. A link written out in full, and a short link
+    typed into a search box or the address bar, pass."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 8 <= len(text) <= _LIMIT or ("://" not in text and "www." not in text.lower()):
+        return None
+    if not ctx.derived(to_a_person):
+        return None
+    for m in _WEB_LINK.finditer(text):
+        link = m.group(0).rstrip(".,;:!?")
+        parts = split_url(link if "://" in link else f"https://{link}")
+        if parts is None or not parts.host:
+            continue
+        if destination(parts.host, parts.path or "/", ctx.compiled.cues, ctx.compiled.collector_hosts) == _SHORTENER:
+            return f"a shortened link written into {ctx.derived(field_place)}: {short(link, 60)!r} hides where it " \
+                   f"leads from whoever reads it"
+    return None
+
+
+RULES: tuple[Rule, ...] = (secret_file_link, sensitive_file_link, short_link_in_message)

@@ -57,3 +57,25 @@ def test_paths_are_read_as_the_file_rules_take_them():
     assert linked_files("file:///C:/Users/x/a.txt and file://nas/share/b.txt") == ("C:/Users/x/a.txt",
                                                                                   "//nas/share/b.txt")
     assert linked_files(r"\\nas\share\c.txt") == ("//nas/share/c.txt",)
+
+
+# -- a shortened link written to people ------------------------------------------------------------------------
+
+MAIL = "https://mail.example.org/compose"
+
+
+@pytest.mark.parametrize(("text", "field", "url"), [
+    ("Hi all, the slides are here: https://tinyurl.com/q3-slides-final", "Message body", MAIL),
+    ("see www.is.gd/abc123 before the call", "Reply", "https://chat.example.org/team/general"),
+])
+def test_a_shortened_link_in_a_message_asks(text, field, url):
+    got = typed(text, field, url)
+    assert got.decision is Decision.CONFIRM and "confirm.typed.short-link-in-message" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("text", "field", "url"), [
+    ("Hi all, the slides are here: https://docs.example.org/q3/slides", "Message body", MAIL),
+    ("https://tinyurl.com/q3-slides-final", "Search", "https://www.example-search.org/"),
+])
+def test_a_full_link_or_a_short_link_searched_for_passes(text, field, url):
+    assert "confirm.typed.short-link-in-message" not in typed(text, field, url).rules
