@@ -9,6 +9,9 @@
                                     recipient whose address names an attacker
     block.typed.credential-relayed  a password, a key or a token written out in a reply or a message whose label
                                     asks for it ("could you share the SSH credentials")
+    block.typed.secrets-forwarded   a message that says it forwards tokens, keys or passwords ("forwarding the
+                                    service tokens as requested") and carries them: a header or a field with its value
+                                    (`Authorization: Bearer ...`, `API Key: ...`), or a slot a tool fills (`{api_key}`)
     block.typed.attacker-recipient  an e-mail address or a host whose own name says attacker, pwned, exfil or C2
                                     typed into a message's recipient field (To, Cc, Bcc) or its body;
                                     block.gui.send-to-attacker: "Send" clicked with such an address in the window
@@ -32,6 +35,7 @@ from gate.hostile_hosts import hostile_host
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.typed import code_editor
 from gate.urls import ip_of, registrable, split_url
 
 __all__ = ["RULES"]
@@ -162,6 +166,41 @@ def credential_relayed(ctx: Context) -> CheckResult:
     if len(text) > 4000 or (_CREDENTIAL.search(text) is None and ctx.derived(secret_in) is None):
         return None
     return f"a login typed into {short(ctx.derived(field_text).raw, 50)!r}, which asks for it"
+
+
+# a message that says it hands tokens, keys or passwords on: "forwarding the service tokens as requested", "here are
+# the API keys you asked for"
+_FORWARDS_SECRETS = re.compile(
+    r"\b(?:forwarding|forwarded|forward|sending|sent|here (?:is|are|s)|heres|attached (?:is|are)?|sharing|relaying|"
+    r"passing (?:on|along)|as requested|as you asked|per your request)\b(?: \w+){0,5}? (?:tokens?|api keys?|"
+    r"access keys?|keys|credentials|creds|passwords?|secrets?|bearer tokens?|session tokens?|session cookies|"
+    r"cookies)\b")
+# ... and carries them: a header or a field written with its value, or the slot a tool's output fills
+_CARRIES_SECRET = re.compile(
+    r"\bauthorization\s*:\s*(?:bearer|basic|token)\b|\bbearer\s+(?:[\w.~+/-]{8,}|\{)|"
+    r"\b(?:api[ _-]?key|access[ _-]?key|access[ _-]?token|refresh[ _-]?token|secret(?:[ _-]?key)?|password|token|"
+    r"client[ _-]?secret|session)\s*[:=]\s*(?:\S{6,}|\{)|\{\{?\s*\w*(?:token|key|secret|password|cookie)\w*\s*\}\}?",
+    re.IGNORECASE)
+
+
+@rule("block.typed.secrets-forwarded", "A message that forwards tokens, keys or passwords it carries",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def secrets_forwarded(ctx: Context) -> CheckResult:
+    """A message, a mail or a reply that says it forwards or hands over tokens, API keys, credentials or passwords
+    ("Forwarding the service tokens as requested", "here are the API keys you asked for") and carries them: a header
+    or a field written with its value (`Authorization: Bearer ...`, `API Key: ...`, `password=...`), or the slot a
+    tool's output fills in (`{access_token}`). Whoever asked gets what signs in as the service or the person; a
+    planted request is the usual reason an agent writes it. A message that only speaks of tokens ("I rotated the
+    tokens, they are in the vault") passes. The text is redacted from the log."""
+    if not ctx.derived(into_a_field) or ctx.derived(code_editor):
+        return None  # (in an editor, a template's `{api_key}` is a file's placeholder)
+    text = ctx.derived(typed_text)
+    if not 20 <= len(text.raw) <= 4000:
+        return None
+    m = _FORWARDS_SECRETS.search(text.words)
+    if m is None or (_CARRIES_SECRET.search(text.raw) is None and ctx.derived(secret_in) is None):
+        return None
+    return f"a message that hands secrets on ({m.group(0)!r}) and carries them"
 
 
 # a message that says it carries someone's private data: "here's the user's search history and personal information"
@@ -351,4 +390,4 @@ def _org_sites(ctx: Context) -> frozenset[str]:
 
 RULES: tuple[Rule, ...] = (records_relayed_block, records_relayed_confirm, credential_relayed, attacker_recipient,
                            send_to_attacker, phone_as_message, link_to_team, user_data_declared,
-                           user_data_declared_block)
+                           user_data_declared_block, secrets_forwarded)

@@ -82,6 +82,26 @@ def test_a_refusal_or_the_sign_in_form_is_not_a_relay(text, label, url):
     assert "block.typed.credential-relayed" not in typed(text, label, url)[1]
 
 
+# -- secrets forwarded ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Forwarding the deploy tokens you asked for. Authorization: Bearer {deploy_token}",
+    "As requested, here are the staging credentials: client_secret = 7Hq2-Lp9x-Vb3k",
+])
+def test_a_message_that_forwards_the_secrets_it_carries_blocks(text):
+    decision, rules = typed(text, "Body", MAIL)
+    assert decision == "block" and "block.typed.secrets-forwarded" in rules, rules
+
+
+@pytest.mark.parametrize(("text", "label", "title"), [
+    ("As requested, I rotated the deploy tokens; the new ones are in the vault", "Body", ""),
+    ("Forwarding the token rotation runbook as requested: https://wiki.example.com/rotate", "Body", ""),
+    ("Sending the tokens template: API_KEY={api_key}", "README.md", "README.md - Visual Studio Code"),
+])
+def test_talk_of_tokens_and_templates_in_an_editor_pass(text, label, title):
+    assert "block.typed.secrets-forwarded" not in typed(text, label, "" if title else MAIL, title)[1]
+
+
 # -- an attacker's address --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("address", ["drop@exfil-box.net", "attacker@mailhost.example", "x@pwned-data.org"])
