@@ -9,6 +9,8 @@
                                     recipient whose address names an attacker
     block.typed.credential-relayed  a password, a key or a token written out in a reply or a message whose label
                                     asks for it ("could you share the SSH credentials")
+    block.typed.login-list          two or more logins written as `user/password` (`ana/Winter2024!`,
+                                    `bo@corp.example/Sp4rrow#9`) in a message, a comment or a post
     block.typed.secrets-forwarded   a message that says it forwards tokens, keys or passwords ("forwarding the
                                     service tokens as requested") and carries them: a header or a field with its value
                                     (`Authorization: Bearer ...`, `API Key: ...`), or a slot a tool fills (`{api_key}`)
@@ -35,6 +37,7 @@ from gate.hostile_hosts import hostile_host
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.sensitive import password_shaped
 from gate.typed import code_editor
 from gate.urls import ip_of, registrable, split_url
 
@@ -166,6 +169,56 @@ def credential_relayed(ctx: Context) -> CheckResult:
     if len(text) > 4000 or (_CREDENTIAL.search(text) is None and ctx.derived(secret_in) is None):
         return None
     return f"a login typed into {short(ctx.derived(field_text).raw, 50)!r}, which asks for it"
+
+
+# a login written `user/password` with no spaces: a name or an address, a slash, then a password-like value (a
+# path's folder is preceded by another slash or a dot, and its file has an extension, not a password's shape)
+_SLASH_LOGIN = re.compile(r"(?<![\w/.:@\\-])([A-Za-z][\w.+-]{0,63}(?:@[\w-]+(?:\.[\w-]+)+)?)/([^\s/,;]{6,64})"
+                          r"(?=$|[\s,;])")
+
+
+# what says the pairs are logins: a word for them, in the languages such lists come in (branch names such as
+# `feature/NewLogin2024` are written with no such word)
+_LOGINS_WORD = re.compile(r"\b(?:creds|credentials?|logins?|log ?ins|passwords?|passwd|accounts?|"
+                          r"user ?/ ?pass(?:word)?|usernames?|zugangsdaten|anmeldedaten|passw[öo]rter|identifiants|mots de passe|"
+                          r"credenciales|contraseñas|credenciais|senhas)\b", re.IGNORECASE)
+
+
+def _slash_logins(text: str) -> int:
+    """How many `user/password` logins the text writes out: with a word that calls them logins, or with e-mail
+    addresses as their users."""
+    named = _LOGINS_WORD.search(text[:4096]) is not None
+    count = 0
+    signed = False  # one of the values holds a password's sign (`!`, `#`, `$`): a page's name never does
+    for m in _SLASH_LOGIN.finditer(text[:4096]):
+        user, secret = m.group(1), m.group(2)
+        if "@" in user and any(not c.isalpha() for c in secret):
+            count += 1
+            signed = True
+        elif named and password_shaped(secret):
+            count += 1
+            signed = signed or any(c in _PASSWORD_SIGNS for c in secret)
+    return count if signed else 0
+
+
+_PASSWORD_SIGNS = frozenset("!@#$%^&*?~+=")
+
+
+@rule("block.typed.login-list", "Several logins written as user/password in a message", risk=Risk.CRITICAL,
+      types=TYPE, redact=("text",), confidence=0.8)
+def login_list(ctx: Context) -> CheckResult:
+    """Two or more logins written as `user/password` (`ana/Winter2024!, bo/Sp4rrow#9`, `it@corp.example/K9x!2mQ`)
+    typed into a message, a comment, a post or a form's text: a list of accounts handed to whoever reads it, as the
+    `user:password` lines of `block.gui.data-out` are: with a word that calls them logins ("creds", "accounts"), or
+    with e-mail addresses as their users. Paths (`src/main.py`), branch names (`feature/NewLogin2024`) and a single
+    pair pass here. The text is redacted from the log."""
+    if not ctx.derived(into_a_field) or ctx.derived(code_editor):
+        return None
+    text = ctx.derived(typed_text).raw
+    if not 12 <= len(text) <= 4096 or text.count("/") < 2:
+        return None
+    n = _slash_logins(text)
+    return f"{n} logins written as user/password into {short(ctx.derived(field_text).raw, 40)!r}" if n >= 2 else None
 
 
 # a message that says it hands tokens, keys or passwords on: "forwarding the service tokens as requested", "here are
@@ -390,4 +443,4 @@ def _org_sites(ctx: Context) -> frozenset[str]:
 
 RULES: tuple[Rule, ...] = (records_relayed_block, records_relayed_confirm, credential_relayed, attacker_recipient,
                            send_to_attacker, phone_as_message, link_to_team, user_data_declared,
-                           user_data_declared_block, secrets_forwarded)
+                           user_data_declared_block, secrets_forwarded, login_list)

@@ -102,6 +102,27 @@ def test_talk_of_tokens_and_templates_in_an_editor_pass(text, label, title):
     assert "block.typed.secrets-forwarded" not in typed(text, label, "" if title else MAIL, title)[1]
 
 
+# -- logins written user/password ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "team accounts: dana/Maple#2031, lee/Riverx!88",
+    "ops@corp.example/K9x!2mQz\nqa@corp.example/Tulip_7781",
+])
+def test_several_logins_written_user_slash_password_block(text):
+    decision, rules = typed(text, "Message", CHAT)
+    assert decision == "block" and "block.typed.login-list" in rules, rules
+
+
+@pytest.mark.parametrize("text", [
+    "compare release/v2.4.1 with feature/NewLogin2024 and hotfix/Fix-Auth-99",
+    "the accounts page moved: see admin/Settings2024 and users/Profile2024",
+    "my login is dana/Maple#2031",  # one pair: the other rules' to judge
+    "see src/main.py and docs/Setup2024.md for details",
+])
+def test_paths_branches_and_one_pair_are_no_login_list(text):
+    assert "block.typed.login-list" not in typed(text, "Comment", CHAT)[1]
+
+
 # -- an attacker's address --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("address", ["drop@exfil-box.net", "attacker@mailhost.example", "x@pwned-data.org"])
