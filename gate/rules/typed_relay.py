@@ -180,8 +180,8 @@ _SLASH_LOGIN = re.compile(r"(?<![\w/.:@\\-])([A-Za-z][\w.+-]{0,63}(?:@[\w-]+(?:\
 # what says the pairs are logins: a word for them, in the languages such lists come in (branch names such as
 # `feature/NewLogin2024` are written with no such word)
 _LOGINS_WORD = re.compile(r"\b(?:creds|credentials?|logins?|log ?ins|passwords?|passwd|accounts?|"
-                          r"user ?/ ?pass(?:word)?|usernames?|zugangsdaten|anmeldedaten|passw[öo]rter|identifiants|mots de passe|"
-                          r"credenciales|contraseñas|credenciais|senhas)\b", re.IGNORECASE)
+                          r"user ?/ ?pass(?:word)?|usernames?|zugangsdaten|anmeldedaten|passw[öo]rter|identifiants|"
+                          r"mots de passe|credenciales|contraseñas|credenciais|senhas)\b", re.IGNORECASE)
 
 
 def _slash_logins(text: str) -> int:
