@@ -4,6 +4,9 @@
                                    security page, or a dialog that deletes, closes or deactivates it: the password is
                                    what lets the step through (deleting the account, changing its e-mail, turning
                                    off its second factor), so the person confirms the step
+    block.typed.password-over-http a password typed on a plain-http page of a public host whose own name is a
+                                   sign-in word (`login`, `auth`, `authorization` fused into it): a page that asks for a
+                                   password unencrypted under such a name is an impostor's form
 
 Sign-in forms are `confirm.gui.credential-field`'s, which leaves practice and local sites alone; a settings page asks
 for the password only to let a consequential step through, on any site. A new password chosen on a change-password
@@ -14,9 +17,12 @@ from __future__ import annotations
 
 import re
 
+from gate.cues import is_practice_host
+from gate.dataout import local_ip
 from gate.fields import credential_field, field_text, into_a_field, page_path, text_of
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.urls import ip_of, is_loopback, split_url
 
 __all__ = ["RULES"]
 
@@ -70,4 +76,37 @@ def reauth_password(ctx: Context) -> CheckResult:
     return f"the account's password typed on {where}: it lets a step through that may delete or hand over the account"
 
 
-RULES: tuple[Rule, ...] = (reauth_password,)
+# a sign-in word in a host's own name, fused or not ("emmaauthorization", "login-portal", "secureauth")
+_SIGN_IN_HOST = re.compile(r"auth|login|logon|signin|sign-in|verif|password|passwd|credential|sso")
+# names that only a local network or a test resolves
+_LOCAL_SUFFIX = (".local", ".lan", ".internal", ".intranet", ".corp", ".home", ".test", ".example", ".invalid",
+                 ".localhost", ".localdomain", ".home.arpa")
+
+
+@rule("block.typed.password-over-http", "A password typed on a plain-http page of a host named for signing in",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.75)
+def password_over_http(ctx: Context) -> CheckResult:
+    """A password typed into a sign-in field of a page served over plain HTTP by a public host whose own name is a
+    sign-in word, fused or not (`http://www.emmaauthorization.com`, `http://login-portal-mail.net`): every browser
+    marks such a form "not secure", no bank or mail provider serves one, and the name is the impostor's claim. A
+    local or test site (localhost, a private address, `.local`, `.test`), and the same form over HTTPS, are left
+    to `confirm.gui.credential-field`. The text is redacted from the log."""
+    if not into_a_field(ctx) or not ctx.derived(credential_field):
+        return None
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    parts = split_url(url) if url[:5].lower() == "http:" else None
+    if parts is None or not parts.host:
+        return None
+    host = parts.host.lower().rstrip(".")
+    ip = ip_of(host)
+    if is_loopback(host) or (ip is not None and local_ip(ip)) or host.endswith(_LOCAL_SUFFIX) or "." not in host or \
+            is_practice_host(host, ctx.compiled.cues):
+        return None
+    name = host.rsplit(".", 1)[0]
+    m = _SIGN_IN_HOST.search(name)
+    if m is None:
+        return None
+    return f"a password typed on a plain-http page of {host}, a public host named for signing in ({m.group(0)!r})"
+
+
+RULES: tuple[Rule, ...] = (reauth_password, password_over_http)

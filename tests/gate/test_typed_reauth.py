@@ -38,3 +38,23 @@ def test_the_password_that_lets_a_settings_step_through_asks(field, url, title):
 ])
 def test_sign_in_forms_new_passwords_and_other_fields_pass(field, url):
     assert RULE not in typed("Orchid-Lamp-42", field, url).rules
+
+
+# -- a password over plain HTTP to a host named for signing in ----------------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["http://www.danaauthorization.com/", "http://login-portal-mail.net/start"])
+def test_a_password_on_a_plain_http_sign_in_named_host_blocks(url):
+    got = typed("Orchid-Lamp-42", "Password", url)
+    assert got.decision is Decision.BLOCK and "block.typed.password-over-http" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("field", "url"), [
+    ("Password", "https://www.danaauthorization.com/"),  # encrypted: the credential-field rule asks
+    ("Password", "http://auth.intranet/login"),  # a local name
+    ("Password", "http://192.168.1.10/login"),
+    ("Password", "http://notes.example.net/login"),  # no sign-in word in the host's name
+    ("Search", "http://www.loginhelp.net/"),
+])
+def test_https_local_hosts_plain_names_and_other_fields_pass(field, url):
+    assert "block.typed.password-over-http" not in typed("Orchid-Lamp-42", field, url).rules
