@@ -1,11 +1,12 @@
 """Rules: an address or a package name typed into a field that makes an app fetch it and trust what comes back.
 
     block.typed.trusted-source-address    a URL typed as an app's or an extension's manifest, a sync or an app's server,
-                                          a plugin, update or feed source, or an MCP server, whose host is a bare
-                                          public IP address, a request collector, or a name the destination rules
-                                          block
+                                          a plugin, update or feed source, or an MCP server, whose host is a request
+                                          collector or a name the destination rules block, or a bare public IP
+                                          address where the app runs what it fetches (a manifest, a plugin, an update)
     confirm.typed.trusted-source-address  the same with a host on a bulk-registered top-level name or named like a
-                                          scam site, or one the destination rules ask about
+                                          scam site, one the destination rules ask about, or a bare public address
+                                          of a server the app syncs with
     confirm.typed.plugin-package          a package name typed into a plugin or community-node installer that is no
                                           widely used package of its registry (gate/packages.py)
 
@@ -44,6 +45,9 @@ _SOURCE_FIELD = re.compile(
     r"tracker|proxy|pac|autoconfig)(?: \w+)? (?:url|uri|address|location|endpoint)\b|"
     r"^(?:server|server address|server url|instance url|homeserver|manifest)$")
 _SEARCH_FIELD = re.compile(r"\b(?:search|find|filter|query)\b")
+# ... of those, the fields whose address gives the app code to run: a manifest, a plugin, an extension, an update
+_RUNS_WHAT_IT_FETCHES = re.compile(r"\b(?:manifest|plugins?|extensions?|add ?on|theme|package|registry|index|"
+                                   r"repository|repo|update|updates|mirror|script|module|mcp server|pac|autoconfig)\b")
 _COLLECTOR = "a request collector"
 
 
@@ -70,7 +74,12 @@ def _source_verdict(ctx: Context) -> tuple[str, str] | None:
         return None
     ip = ip_of(host)
     if ip is not None:
-        return None if local_ip(ip) else ("block", f"{host} is a bare public address, no site's name")
+        if local_ip(ip):
+            return None
+        # code the app runs (a manifest, a plugin, an update) blocks; a server it syncs with asks: some are run on a
+        # bare address of the person's own
+        runs = _RUNS_WHAT_IT_FETCHES.search(ctx.derived(_source_field) or "") is not None
+        return ("block" if runs else "confirm"), f"{host} is a bare public address, no site's name"
     if data_destination(host, parts.path or "/", ctx.compiled.cues, ctx.compiled.collector_hosts) == _COLLECTOR:
         return "block", f"{host} is a request collector"
     found = judge(host, parts.path or "/")

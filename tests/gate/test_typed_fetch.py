@@ -22,7 +22,6 @@ def typed(text: str, field: str, url: str = "", app: str = "", title: str = ""):
 
 @pytest.mark.parametrize(("text", "field", "url", "app"), [
     ("http://203.0.113.77/app/manifest.json", "Manifest URL", "https://shop.example.org/dashboard/apps/install", ""),
-    ("https://45.77.10.3:8443/", "Sync target URL", "", "Notes"),
     ("https://requestbin.net/r/abc123", "MCP server URL", "https://chat.example.org/settings", ""),
 ])
 def test_source_on_a_bare_address_or_collector_blocks(text, field, url, app):
@@ -33,6 +32,7 @@ def test_source_on_a_bare_address_or_collector_blocks(text, field, url, app):
 @pytest.mark.parametrize(("text", "field", "app"), [
     ("https://notes-cloud-sync.top/remote.php/dav", "WebDAV URL", "Notes"),
     ("https://plugins.free-addons.xyz/feed.json", "Plugin repository URL", "Editor"),
+    ("https://45.77.10.3:8443/", "Sync target URL", "Notes"),  # a bare address of a server it only syncs with
 ])
 def test_source_on_a_throwaway_name_asks(text, field, app):
     got = typed(text, field, app=app)
