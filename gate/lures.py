@@ -113,6 +113,7 @@ __all__ = [
     "gift_cards_in_bulk",
     "given_by_stranger",
     "harvest_request",
+    "identity_record",
     "injection_payload",
     "issuer_site",
     "links",
@@ -1155,6 +1156,23 @@ _ID_KINDS = tuple(re.compile(r"(?<![\w])(?:" + name + r")(?![\w])[^\d\n]{0,28}?(
                              re.IGNORECASE) for name, value in _N["kinds"])
 _ID_DIGITS = re.compile(r"\d(?:\D{0,3}\d){3}")  # four digits or more, near each other: every number has them
 _ISSUER_SITE = re.compile(_N["issuer_site"], re.IGNORECASE)
+
+
+_R = _BOOK["identity-record"]
+_RECORD_ITEMS = tuple((kind, re.compile(r"\b(?:" + names + r")\b(?: (?:is|was|are|of|number|no|nr))? (?=[a-z]{0,3} ?\d)"
+                                        r"(?:[a-z]{0,3} ?)?(?:\d[\d -]{2,}\d)"))
+                      for kind, names in _R["items"])
+
+
+def identity_record(text: str) -> tuple[str, ...]:
+    """The kinds of a person's identity items written out after their names in `text` ("document", "bank",
+    "birth"), each once, when one is an identity document and another item is beside it; () otherwise."""
+    head = text[:_LIMIT]
+    if _ID_DIGITS.search(head) is None:
+        return ()
+    w = words(head.replace("_", " "))
+    kinds = tuple(kind for kind, pattern in _RECORD_ITEMS if pattern.search(w))
+    return kinds if "document" in kinds and len(kinds) >= 2 else ()
 
 
 def national_id(text: str) -> tuple[str, str] | None:

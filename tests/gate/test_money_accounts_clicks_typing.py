@@ -73,6 +73,26 @@ def test_national_id_on_the_issuers_own_site_is_not_a_message():
     assert "block.typed.national-id-in-message" not in got.rules, got.rules
 
 
+# -- a person's identity written as a record ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Guest: Lena Ortiz / id_number: 7701-2231-98 / bank_account_number: 4410029387",
+    "Ravi Menon, driver licence DL-0420110012345, date of birth 1987-06-14",
+])
+def test_an_identity_record_written_into_a_message_blocks(text):
+    got = typed(text, "Message body", "https://mail.example.org/compose")
+    assert got.decision is Decision.BLOCK and "block.typed.identity-record-in-message" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Order number 55120 and account no 99887766 for the refund",  # no identity document
+    "My passport expires in 2031 and my bank is the one on Elm Street",  # named, not written out
+])
+def test_messages_without_an_identity_record_pass(text):
+    assert "block.typed.identity-record-in-message" not in typed(text, "Message body").rules
+
+
 # -- a card with its code, or a one-time code, in a reply --------------------------------------------------------
 
 
