@@ -263,6 +263,7 @@ _WORKFLOW_PLACE = re.compile(r"(?:n8n|node-?red|pipedream|windmill|zapier|make\
 _WORKFLOW_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:workflows?|flows?|scenarios?|zaps?|"
                            r"automations?|pipelines?/[^?#]*/steps|scripts?/[^?#]*edit|macros/d)(?:[/?#]|$)|"
                            r"^[a-z][a-z0-9+.-]*://script\.google\.com/", re.IGNORECASE)
+_REPOSITORY_FILE = re.compile(r"/(?:\.github|\.gitlab|blob|edit|tree|new|-/(?:edit|blob|new|ide))/", re.IGNORECASE)
 # the code is Python (else a workflow's code step runs JavaScript, as its default)
 _PYTHON = re.compile(r"^\s*(?:import \w|from [\w.]+ import |def \w+\(|print\(|for \w+ in |with open\()", re.MULTILINE)
 
@@ -273,6 +274,8 @@ def _code_step(ctx: Context, url: str, places: tuple[str, ...]) -> str | None:
     target = ctx.derived(_target_parts)
     if not any(_CODE_FIELD.match(part) for part in target):
         return None
+    if url and _REPOSITORY_FILE.search(url[:2048]):
+        return None  # a workflow's file in a code host's editor (`.github/workflows/ci.yml`): text of a file
     if not ((url and _WORKFLOW_URL.match(url[:2048])) or any(p and _WORKFLOW_PLACE.search(p) for p in places)):
         return None
     text = getattr(ctx.action, "text", "") or ""

@@ -213,6 +213,8 @@ def test_a_code_step_that_runs_a_command_asks():
 @pytest.mark.parametrize(("code", "label", "page"), [
     ("return $input.all().map(i => ({ json: { sum: i.json.a + i.json.b } }));", "Code", WORKFLOW),
     ("const { execSync } = require('child_process');", "Code", "https://shop.example.org/checkout"),  # a coupon box
+    ("const { execSync } = require('child_process');", "Code editor",
+     "https://git.example.org/acme/app/edit/main/.github/workflows/build.yml"),  # a file in a code host's editor
 ])
 def test_ordinary_code_steps_and_other_code_fields_pass(code, label, page):
     a = typed(code, label, page)
