@@ -63,8 +63,9 @@ from gate.shell import BROWSER_APP, is_terminal
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "Escape", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
-           "escape_program", "escaped", "field_command", "in_terminal", "launched", "mail_auth_record", "settings_page"]
+__all__ = ["Destination", "Escape", "Launch", "as_command", "as_url", "code_editor", "code_step", "console_program",
+           "destination", "escape_program", "escaped", "field_command", "in_terminal", "launched", "mail_auth_record",
+           "settings_page"]
 
 
 class Destination(enum.StrEnum):
@@ -266,6 +267,14 @@ _WORKFLOW_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:workflo
 _REPOSITORY_FILE = re.compile(r"/(?:\.github|\.gitlab|blob|edit|tree|new|-/(?:edit|blob|new|ide))/", re.IGNORECASE)
 # the code is Python (else a workflow's code step runs JavaScript, as its default)
 _PYTHON = re.compile(r"^\s*(?:import \w|from [\w.]+ import |def \w+\(|print\(|for \w+ in |with open\()", re.MULTILINE)
+
+
+def code_step(ctx: Context) -> bool:
+    """The typed text goes into a workflow or automation tool's code step (its code runs on the tool's server)."""
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url
+    places = (normalise(obs.window_title), normalise(obs.app), *ctx.derived(_target_parts))
+    return _code_step(ctx, url, places) is not None
 
 
 def _code_step(ctx: Context, url: str, places: tuple[str, ...]) -> str | None:

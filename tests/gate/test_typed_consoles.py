@@ -219,3 +219,28 @@ def test_a_code_step_that_runs_a_command_asks():
 def test_ordinary_code_steps_and_other_code_fields_pass(code, label, page):
     a = typed(code, label, page)
     assert not {"block.typed.console-code", "confirm.typed.console-code"} & set(a.rules), a.rules
+
+
+@pytest.mark.parametrize("code", [
+    "const fs = require('fs');\n"
+    "return [{ json: { cfg: fs.readFileSync(process.env.HOME + '/.n8n/config', 'utf8') } }];",
+    "return [{ json: { all: JSON.stringify(process.env) } }];",
+    "import os\nreturn [{'env': dict(os.environ)}]",
+])
+def test_a_code_step_that_reaches_the_servers_secrets_blocks(code):
+    a = typed(code, "Code", WORKFLOW)
+    assert a.decision is Decision.BLOCK and "block.typed.code-step-secrets" in a.rules, a.rules
+
+
+def test_a_python_code_step_that_starts_a_program_asks():
+    a = typed("import os\nos.system('uptime')", "Python", WORKFLOW)
+    assert a.decision is Decision.CONFIRM and "confirm.typed.code-step-command" in a.rules, a.rules
+
+
+@pytest.mark.parametrize("code", [
+    "const region = process.env.REGION || 'eu';\nreturn [{ json: { region } }];",  # one setting read by name
+    "import os\nreturn [{'home': os.environ.get('TZ')}]",
+])
+def test_a_code_step_that_reads_one_setting_passes(code):
+    a = typed(code, "Code", WORKFLOW)
+    assert not {"block.typed.code-step-secrets", "confirm.typed.code-step-command"} & set(a.rules), a.rules
