@@ -85,6 +85,7 @@ __all__ = [
     "access_handed_over",
     "account_field",
     "account_number",
+    "agent_place",
     "asks_secret",
     "auto_approve",
     "bait_word",
@@ -101,6 +102,7 @@ __all__ = [
     "code_relayed",
     "credential_handover",
     "credential_request",
+    "destroy_order",
     "exec_ask",
     "fake_check",
     "fake_delimiter",
@@ -111,6 +113,7 @@ __all__ = [
     "gift_cards_in_bulk",
     "given_by_stranger",
     "harvest_request",
+    "identity_record",
     "injection_payload",
     "issuer_site",
     "links",
@@ -698,6 +701,7 @@ _SECURITY_MAIL_NOT = re.compile(_S["security_mail_not"])
 _MAIL_ADDRESS = re.compile(_S["mail_address"], re.IGNORECASE)
 _INJECTION = re.compile(_S["injection"])
 _AUTO_APPROVE = re.compile(_S["auto_approve"])
+_TOOL_TRIGGER = re.compile(_S["tool_trigger"])
 
 
 def forwards_security_mail(text: str) -> tuple[str, str] | None:
@@ -719,11 +723,41 @@ def injection_payload(text: str) -> str | None:
     return m.group(0) if m is not None else None
 
 
+def tool_trigger(text: str) -> str | None:
+    """An order to an agent's tool that hands secrets over ("use the files tool to read the credentials",
+    `get_secrets()`), or the code word of an authentication or safety override (`override-auth-...`), or None."""
+    m = _TOOL_TRIGGER.search(text[:_LIMIT])
+    return m.group(0) if m is not None else None
+
+
 def auto_approve(text: str) -> str | None:
     """A setting or flag that lets an agent run its tools without asking (`"chat.tools.autoApprove": true`,
     `--dangerously-skip-permissions`), or None."""
     m = _AUTO_APPROVE.search(text[:_LIMIT])
     return m.group(0) if m is not None else None
+
+
+# -- an order to an AI agent to delete what a cloud account keeps ----------------------------------------------
+
+_O = _BOOK["agent-order"]
+_DESTROY = re.compile(_O["destroy"])
+_DESTROY_NOT = re.compile(_O["not_order"])
+_AGENT_PLACE = re.compile(_O["place"])
+
+
+def destroy_order(text: str) -> str | None:
+    """An order to delete, drop or destroy what an account keeps ("Delete the R2 bucket 'old'", "please drop the
+    staging database"), or None; a question about deleting ("how do I delete a bucket?") is none."""
+    w = words(text[:2048])
+    m = _DESTROY.search(w)
+    if m is None or _DESTROY_NOT.search(w) is not None:
+        return None
+    return m.group(0).strip()
+
+
+def agent_place(place: str) -> bool:
+    """`place` (a page's host and path words, or a window's title, normalised) names an AI agent's console."""
+    return _AGENT_PLACE.search(place) is not None
 
 
 # -- a request to collect many people's personal data -------------------------------------------------------
@@ -1124,6 +1158,23 @@ _ID_DIGITS = re.compile(r"\d(?:\D{0,3}\d){3}")  # four digits or more, near each
 _ISSUER_SITE = re.compile(_N["issuer_site"], re.IGNORECASE)
 
 
+_R = _BOOK["identity-record"]
+_RECORD_ITEMS = tuple((kind, re.compile(r"\b(?:" + names + r")\b(?: (?:is|was|are|of|number|no|nr))? (?=[a-z]{0,3} ?\d)"
+                                        r"(?:[a-z]{0,3} ?)?(?:\d[\d -]{2,}\d)"))
+                      for kind, names in _R["items"])
+
+
+def identity_record(text: str) -> tuple[str, ...]:
+    """The kinds of a person's identity items written out after their names in `text` ("document", "bank",
+    "birth"), each once, when one is an identity document and another item is beside it; () otherwise."""
+    head = text[:_LIMIT]
+    if _ID_DIGITS.search(head) is None:
+        return ()
+    w = words(head.replace("_", " "))
+    kinds = tuple(kind for kind, pattern in _RECORD_ITEMS if pattern.search(w))
+    return kinds if "document" in kinds and len(kinds) >= 2 else ()
+
+
 def national_id(text: str) -> tuple[str, str] | None:
     """(the number's name as written, its value) when `text` writes out a national identity or tax number after
     its name ("Aadhaar 4431 2290 1176", "my SSN is 123-45-6789", "Steuer-ID 12 345 678 901"), or None. A number
@@ -1131,6 +1182,7 @@ def national_id(text: str) -> tuple[str, str] | None:
     head = text[:_LIMIT]
     if _ID_DIGITS.search(head) is None:
         return None
+    head = head.replace("_", " ")  # a form's or a record's field name: `passport_number: ...`
     for kind in _ID_KINDS:
         m = kind.search(head)
         if m is not None:

@@ -438,6 +438,8 @@ _NOT_PASSWORD = re.compile(
     r"|[\d\s/.:+()-]+"  # dates, times, phone numbers, amounts
     r"|[A-Fa-f0-9-]+"  # hex ids, UUIDs
     r"|[A-Z0-9_-]+|[a-z0-9_-]+"  # one case only: codes, slugs, SKUs
+    # a variable's name: an upper-case prefix of two words or more, then a suffix (`APP_CACHE_dir2`, `ENV_VAR_x9Kq`)
+    r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+_\w+"
     r"|<.*>|\S*\(.*\)\S*"  # markup and code: <b>x</b>, print(x)
     r")$")
 

@@ -63,8 +63,9 @@ from gate.shell import BROWSER_APP, is_terminal
 if TYPE_CHECKING:
     from gate.rules.base import Context
 
-__all__ = ["Destination", "Escape", "Launch", "as_command", "as_url", "code_editor", "console_program", "destination",
-           "escape_program", "escaped", "field_command", "in_terminal", "launched", "mail_auth_record", "settings_page"]
+__all__ = ["Destination", "Escape", "Launch", "as_command", "as_url", "code_editor", "code_step", "console_program",
+           "destination", "escape_program", "escaped", "field_command", "in_terminal", "launched", "mail_auth_record",
+           "settings_page"]
 
 
 class Destination(enum.StrEnum):
@@ -247,7 +248,47 @@ def console_program(ctx: Context) -> str | None:
             is_terminal(ctx.compiled, obs.app, obs.window_title):
         return interpreter  # an interpreter's console running in a terminal (gate/tui.py)
     url = getattr(ctx.action, "url", None) or obs.url
-    return "groovy" if url and _GROOVY_URL.match(url) else None
+    if url and _GROOVY_URL.match(url):
+        return "groovy"
+    return _code_step(ctx, url, places)
+
+
+# a workflow or automation tool's code step (n8n's Code node, Node-RED's function node, Pipedream's and Windmill's
+# steps, Zapier's Code step, Apps Script): the code runs on the server that holds every credential of the workflows,
+# by its field's name and the tool's page, window or app
+_CODE_FIELD = re.compile(r"^(?:code|js code|javascript|javascript code|python|python code|python script|"
+                         r"function|function code|script|code editor|code step|code node|on message)$")
+_WORKFLOW_PLACE = re.compile(r"(?:n8n|node-?red|pipedream|windmill|zapier|make\.com|integromat|activepieces|"
+                             r"apps script|google apps script|airtable scripting|retool|budibase|appsmith|kestra|"
+                             r"huginn|automatisch|workflow editor)\b")
+_WORKFLOW_URL = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#]*/(?:[^?#]*/)?(?:workflows?|flows?|scenarios?|zaps?|"
+                           r"automations?|pipelines?/[^?#]*/steps|scripts?/[^?#]*edit|macros/d)(?:[/?#]|$)|"
+                           r"^[a-z][a-z0-9+.-]*://script\.google\.com/", re.IGNORECASE)
+_REPOSITORY_FILE = re.compile(r"/(?:\.github|\.gitlab|blob|edit|tree|new|-/(?:edit|blob|new|ide))/", re.IGNORECASE)
+# the code is Python (else a workflow's code step runs JavaScript, as its default)
+_PYTHON = re.compile(r"^\s*(?:import \w|from [\w.]+ import |def \w+\(|print\(|for \w+ in |with open\()", re.MULTILINE)
+
+
+def code_step(ctx: Context) -> bool:
+    """The typed text goes into a workflow or automation tool's code step (its code runs on the tool's server)."""
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url
+    places = (normalise(obs.window_title), normalise(obs.app), *ctx.derived(_target_parts))
+    return _code_step(ctx, url, places) is not None
+
+
+def _code_step(ctx: Context, url: str, places: tuple[str, ...]) -> str | None:
+    """The interpreter of a workflow tool's code step the typed code goes into (`node`, or `python3` for Python),
+    or None when the field is no such step."""
+    target = ctx.derived(_target_parts)
+    if not any(_CODE_FIELD.match(part) for part in target):
+        return None
+    if url and _REPOSITORY_FILE.search(url[:2048]):
+        return None  # a workflow's file in a code host's editor (`.github/workflows/ci.yml`): text of a file
+    if not ((url and _WORKFLOW_URL.match(url[:2048])) or any(p and _WORKFLOW_PLACE.search(p) for p in places)):
+        return None
+    text = getattr(ctx.action, "text", "") or ""
+    return "python3" if _PYTHON.search(text[:4096]) else "node"
 
 
 def _console(ctx: Context, window: str, app: str, target: tuple[str, ...]) -> Destination | None:

@@ -33,6 +33,7 @@ from gate.typed import (
     Launch,
     as_command,
     as_url,
+    code_step,
     console_program,
     destination,
     escaped,
@@ -954,6 +955,60 @@ def console_code_confirm(ctx: Context) -> CheckResult:
         verdict.confirm.risk
 
 
+# -- a workflow tool's code step ---------------------------------------------------------------------------
+
+# code that starts a program on the server: Node's child_process, Python's os.system and subprocess, Java's Runtime
+_STARTS_PROGRAM = re.compile(r"\bchild_process\b|\b(?:execSync|spawnSync|execFileSync)\s*\(|"
+                             r"\bos\s*\.\s*(?:system|popen|exec[lv]p?e?|spawn\w*)\s*\(|\bsubprocess\b|\bpty\s*\.\s*spawn\b|"
+                             r"\bRuntime\s*\.\s*getRuntime\s*\(\s*\)\s*\.\s*exec\b|\bProcessBuilder\b|\bDeno\s*\.\s*(?:run|Command)\b")
+# what the server keeps that signs in: the tool's own folder and key, the clouds' and SSH's credentials, the system's
+# accounts, and its whole environment (where the tool's secrets are set)
+_SERVER_SECRETS = re.compile(r"\.n8n\b|\bN8N_ENCRYPTION_KEY\b|\.node-red\b|flows_cred|/\.aws\b|\.aws/|/\.ssh\b|\.ssh/|"
+                             r"\bid_(?:rsa|ed25519|ecdsa)\b|/etc/(?:shadow|passwd)\b|\.kube/config|\.docker/config|"
+                             r"\.git-credentials|\.netrc\b|(?:^|[/'\"`])\.env\b|\bprocess\s*\.\s*env\s*[);,\]}]|"
+                             r"JSON\s*\.\s*stringify\s*\(\s*process\s*\.\s*env\b|\bos\s*\.\s*environ\b(?!\s*(?:\.get|\[))",
+                             re.IGNORECASE)
+
+
+def _code_step_reach(ctx: Context) -> tuple[str | None, str | None]:
+    """(what the code of a workflow's code step starts, what server secret it names), either None. Once per
+    context."""
+    if ctx.derived(destination) is not Destination.CODE_CONSOLE or not ctx.derived(code_step):
+        return None, None
+    code = ctx.action.text[:_JS_LIMIT]  # type: ignore[attr-defined]
+    starts = _STARTS_PROGRAM.search(code)
+    secret = _SERVER_SECRETS.search(code)
+    return (starts.group(0) if starts else None), (secret.group(0).strip("/'\"`") if secret else None)
+
+
+@rule("block.typed.code-step-secrets", "A workflow tool's code step that reads the server's credentials",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def code_step_secrets(ctx: Context) -> CheckResult:
+    """Code typed into a workflow or automation tool's code step (n8n's Code node, Node-RED's function, Apps Script)
+    that names what the server keeps to sign in: the tool's own folder and encryption key (`~/.n8n/config`,
+    `N8N_ENCRYPTION_KEY`, Node-RED's `flows_cred`), the clouds' and SSH's credentials, the system's accounts, or its
+    whole environment (`process.env`, `os.environ`). The step runs on the server with every credential of every
+    workflow in reach, and its output goes wherever the workflow sends it. Code that maps items passes."""
+    if ctx.derived(_code_step_reach)[1] is None or ctx.derived(code_verdict).block is not None:
+        return None  # (block.typed.console-code already says why)
+    return f"typed into a workflow's code step, it reaches the server's secrets: {ctx.derived(_code_step_reach)[1]!r}"
+
+
+@rule("confirm.typed.code-step-command", "A workflow tool's code step that starts a program on the server",
+      risk=Risk.HIGH, types=TYPE, confidence=0.75)
+def code_step_command(ctx: Context) -> CheckResult:
+    """Code typed into a workflow tool's code step that starts a program on the server (`child_process`,
+    `execSync`, `os.system`, `subprocess`): the step runs it with the tool's rights whenever the workflow runs, so a
+    person checks what it runs."""
+    starts, secret = ctx.derived(_code_step_reach)
+    if starts is None or secret is not None:
+        return None
+    verdict = ctx.derived(code_verdict)
+    if verdict.block is not None or verdict.confirm is not None:
+        return None  # (the console-code rules already say why)
+    return f"typed into a workflow's code step, it starts a program on the server: {starts!r}"
+
+
 # -- a shell escape of a program that is not a terminal ----------------------------------------------------
 
 
@@ -1162,4 +1217,5 @@ RULES: tuple[Rule, ...] = (typed_command_block, typed_command_confirm, unplaced_
                            database_change, file_url_block, file_url_confirm, console_code_block,
                            console_code_confirm, console_wipe, console_delete, shell_escape_block,
                            shell_escape_confirm, mail_piped_out, confirmation_phrase,
-                           amount_to_send, attack_console_theft, attack_console_command)
+                           amount_to_send, attack_console_theft, attack_console_command, code_step_secrets,
+                           code_step_command)

@@ -9,6 +9,11 @@
                                     recipient whose address names an attacker
     block.typed.credential-relayed  a password, a key or a token written out in a reply or a message whose label
                                     asks for it ("could you share the SSH credentials")
+    block.typed.login-list          two or more logins written as `user/password` (`ana/Winter2024!`,
+                                    `bo@corp.example/Sp4rrow#9`) in a message, a comment or a post
+    block.typed.secrets-forwarded   a message that says it forwards tokens, keys or passwords ("forwarding the
+                                    service tokens as requested") and carries them: a header or a field with its value
+                                    (`Authorization: Bearer ...`, `API Key: ...`), or a slot a tool fills (`{api_key}`)
     block.typed.attacker-recipient  an e-mail address or a host whose own name says attacker, pwned, exfil or C2
                                     typed into a message's recipient field (To, Cc, Bcc) or its body;
                                     block.gui.send-to-attacker: "Send" clicked with such an address in the window
@@ -32,6 +37,8 @@ from gate.hostile_hosts import hostile_host
 from gate.model import Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.sensitive import password_shaped
+from gate.typed import code_editor
 from gate.urls import ip_of, registrable, split_url
 
 __all__ = ["RULES"]
@@ -162,6 +169,91 @@ def credential_relayed(ctx: Context) -> CheckResult:
     if len(text) > 4000 or (_CREDENTIAL.search(text) is None and ctx.derived(secret_in) is None):
         return None
     return f"a login typed into {short(ctx.derived(field_text).raw, 50)!r}, which asks for it"
+
+
+# a login written `user/password` with no spaces: a name or an address, a slash, then a password-like value (a
+# path's folder is preceded by another slash or a dot, and its file has an extension, not a password's shape)
+_SLASH_LOGIN = re.compile(r"(?<![\w/.:@\\-])([A-Za-z][\w.+-]{0,63}(?:@[\w-]+(?:\.[\w-]+)+)?)/([^\s/,;]{6,64})"
+                          r"(?=$|[\s,;])")
+
+
+# what says the pairs are logins: a word for them, in the languages such lists come in (branch names such as
+# `feature/NewLogin2024` are written with no such word)
+_LOGINS_WORD = re.compile(r"\b(?:creds|credentials?|logins?|log ?ins|passwords?|passwd|accounts?|"
+                          r"user ?/ ?pass(?:word)?|usernames?|zugangsdaten|anmeldedaten|passw[öo]rter|identifiants|"
+                          r"mots de passe|credenciales|contraseñas|credenciais|senhas)\b", re.IGNORECASE)
+
+
+def _slash_logins(text: str) -> int:
+    """How many `user/password` logins the text writes out: with a word that calls them logins, or with e-mail
+    addresses as their users."""
+    named = _LOGINS_WORD.search(text[:4096]) is not None
+    count = 0
+    signed = False  # one of the values holds a password's sign (`!`, `#`, `$`): a page's name never does
+    for m in _SLASH_LOGIN.finditer(text[:4096]):
+        user, secret = m.group(1), m.group(2)
+        if "@" in user and any(not c.isalpha() for c in secret):
+            count += 1
+            signed = True
+        elif named and password_shaped(secret):
+            count += 1
+            signed = signed or any(c in _PASSWORD_SIGNS for c in secret)
+    return count if signed else 0
+
+
+_PASSWORD_SIGNS = frozenset("!@#$%^&*?~+=")
+
+
+@rule("block.typed.login-list", "Several logins written as user/password in a message", risk=Risk.CRITICAL,
+      types=TYPE, redact=("text",), confidence=0.8)
+def login_list(ctx: Context) -> CheckResult:
+    """Two or more logins written as `user/password` (`ana/Winter2024!, bo/Sp4rrow#9`, `it@corp.example/K9x!2mQ`)
+    typed into a message, a comment, a post or a form's text: a list of accounts handed to whoever reads it, as the
+    `user:password` lines of `block.gui.data-out` are: with a word that calls them logins ("creds", "accounts"), or
+    with e-mail addresses as their users. Paths (`src/main.py`), branch names (`feature/NewLogin2024`) and a single
+    pair pass here. The text is redacted from the log."""
+    if not ctx.derived(into_a_field) or ctx.derived(code_editor):
+        return None
+    text = ctx.derived(typed_text).raw
+    if not 12 <= len(text) <= 4096 or text.count("/") < 2:
+        return None
+    n = _slash_logins(text)
+    return f"{n} logins written as user/password into {short(ctx.derived(field_text).raw, 40)!r}" if n >= 2 else None
+
+
+# a message that says it hands tokens, keys or passwords on: "forwarding the service tokens as requested", "here are
+# the API keys you asked for"
+_FORWARDS_SECRETS = re.compile(
+    r"\b(?:forwarding|forwarded|forward|sending|sent|here (?:is|are|s)|heres|attached (?:is|are)?|sharing|relaying|"
+    r"passing (?:on|along)|as requested|as you asked|per your request)\b(?: \w+){0,5}? (?:tokens?|api keys?|"
+    r"access keys?|keys|credentials|creds|passwords?|secrets?|bearer tokens?|session tokens?|session cookies|"
+    r"cookies)\b")
+# ... and carries them: a header or a field written with its value, or the slot a tool's output fills
+_CARRIES_SECRET = re.compile(
+    r"\bauthorization\s*:\s*(?:bearer|basic|token)\b|\bbearer\s+(?:[\w.~+/-]{8,}|\{)|"
+    r"\b(?:api[ _-]?key|access[ _-]?key|access[ _-]?token|refresh[ _-]?token|secret(?:[ _-]?key)?|password|token|"
+    r"client[ _-]?secret|session)\s*[:=]\s*(?:\S{6,}|\{)|\{\{?\s*\w*(?:token|key|secret|password|cookie)\w*\s*\}\}?",
+    re.IGNORECASE)
+
+
+@rule("block.typed.secrets-forwarded", "A message that forwards tokens, keys or passwords it carries",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def secrets_forwarded(ctx: Context) -> CheckResult:
+    """A message, a mail or a reply that says it forwards or hands over tokens, API keys, credentials or passwords
+    ("Forwarding the service tokens as requested", "here are the API keys you asked for") and carries them: a header
+    or a field written with its value (`Authorization: Bearer ...`, `API Key: ...`, `password=...`), or the slot a
+    tool's output fills in (`{access_token}`). Whoever asked gets what signs in as the service or the person; a
+    planted request is the usual reason an agent writes it. A message that only speaks of tokens ("I rotated the
+    tokens, they are in the vault") passes. The text is redacted from the log."""
+    if not ctx.derived(into_a_field) or ctx.derived(code_editor):
+        return None  # (in an editor, a template's `{api_key}` is a file's placeholder)
+    text = ctx.derived(typed_text)
+    if not 20 <= len(text.raw) <= 4000:
+        return None
+    m = _FORWARDS_SECRETS.search(text.words)
+    if m is None or (_CARRIES_SECRET.search(text.raw) is None and ctx.derived(secret_in) is None):
+        return None
+    return f"a message that hands secrets on ({m.group(0)!r}) and carries them"
 
 
 # a message that says it carries someone's private data: "here's the user's search history and personal information"
@@ -351,4 +443,4 @@ def _org_sites(ctx: Context) -> frozenset[str]:
 
 RULES: tuple[Rule, ...] = (records_relayed_block, records_relayed_confirm, credential_relayed, attacker_recipient,
                            send_to_attacker, phone_as_message, link_to_team, user_data_declared,
-                           user_data_declared_block)
+                           user_data_declared_block, secrets_forwarded, login_list)

@@ -82,6 +82,47 @@ def test_a_refusal_or_the_sign_in_form_is_not_a_relay(text, label, url):
     assert "block.typed.credential-relayed" not in typed(text, label, url)[1]
 
 
+# -- secrets forwarded ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Forwarding the deploy tokens you asked for. Authorization: Bearer {deploy_token}",
+    "As requested, here are the staging credentials: client_secret = 7Hq2-Lp9x-Vb3k",
+])
+def test_a_message_that_forwards_the_secrets_it_carries_blocks(text):
+    decision, rules = typed(text, "Body", MAIL)
+    assert decision == "block" and "block.typed.secrets-forwarded" in rules, rules
+
+
+@pytest.mark.parametrize(("text", "label", "title"), [
+    ("As requested, I rotated the deploy tokens; the new ones are in the vault", "Body", ""),
+    ("Forwarding the token rotation runbook as requested: https://wiki.example.com/rotate", "Body", ""),
+    ("Sending the tokens template: API_KEY={api_key}", "README.md", "README.md - Visual Studio Code"),
+])
+def test_talk_of_tokens_and_templates_in_an_editor_pass(text, label, title):
+    assert "block.typed.secrets-forwarded" not in typed(text, label, "" if title else MAIL, title)[1]
+
+
+# -- logins written user/password ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "team accounts: dana/Maple#2031, lee/Riverx!88",
+    "ops@corp.example/K9x!2mQz\nqa@corp.example/Tulip_7781",
+])
+def test_several_logins_written_user_slash_password_block(text):
+    decision, rules = typed(text, "Message", CHAT)
+    assert decision == "block" and "block.typed.login-list" in rules, rules
+
+
+@pytest.mark.parametrize("text", [
+    "compare release/v2.4.1 with feature/NewLogin2024 and hotfix/Fix-Auth-99",
+    "the accounts page moved: see admin/Settings2024 and users/Profile2024",
+    "my login is dana/Maple#2031",  # one pair: the other rules' to judge
+    "see src/main.py and docs/Setup2024.md for details",
+])
+def test_paths_branches_and_one_pair_are_no_login_list(text):
+    assert "block.typed.login-list" not in typed(text, "Comment", CHAT)[1]
+
+
 # -- an attacker's address --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("address", ["drop@exfil-box.net", "attacker@mailhost.example", "x@pwned-data.org"])

@@ -47,6 +47,8 @@ def typed(text: str, field: str = "Message", url: str = "", title: str = ""):
     ("Steuer-ID: 65 929 970 489", "Nachricht", "https://www.kleinanzeigen.de/m-nachrichten.html"),
     ("BSN 1112.22.333 voor de verhuurder", "Bericht", "https://www.marktplaats.nl/messages/1"),
     ("NRIC T0211562H, thanks", "Chat", "https://www.carousell.sg/inbox/55"),
+    # a record's field names written as a program writes them, and a passport number with three letters first
+    ("Noah Weber, passport_number: XKD4471902, date_of_birth: 1990-04-11", "Body", "https://mail.example.org/compose"),
 ])
 def test_national_id_written_into_a_message_blocks(text, field, url):
     got = typed(text, field, url)
@@ -59,6 +61,7 @@ def test_national_id_written_into_a_message_blocks(text, field, url):
     ("Where do I find my SIN on the T4?", "Message", "https://www.reddit.com/message/compose"),
     ("Never share your Aadhaar number with sellers", "Post", "https://www.reddit.com/r/india/submit"),
     ("call me on 412 555 8871 after six", "Message", "https://web.whatsapp.com/"),
+    ("the passport_photo upload fails with error 4471902", "Message", "https://github.com/acme/app/issues/new"),
 ])
 def test_messages_without_a_national_id_written_out_pass(text, field, url):
     got = typed(text, field, url)
@@ -68,6 +71,26 @@ def test_messages_without_a_national_id_written_out_pass(text, field, url):
 def test_national_id_on_the_issuers_own_site_is_not_a_message():
     got = typed("My Aadhaar 5821 7734 9902", "Message", "https://myaadhaar.uidai.gov.in/chat")
     assert "block.typed.national-id-in-message" not in got.rules, got.rules
+
+
+# -- a person's identity written as a record ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Guest: Lena Ortiz / id_number: 7701-2231-98 / bank_account_number: 4410029387",
+    "Ravi Menon, driver licence DL-0420110012345, date of birth 1987-06-14",
+])
+def test_an_identity_record_written_into_a_message_blocks(text):
+    got = typed(text, "Message body", "https://mail.example.org/compose")
+    assert got.decision is Decision.BLOCK and "block.typed.identity-record-in-message" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "Order number 55120 and account no 99887766 for the refund",  # no identity document
+    "My passport expires in 2031 and my bank is the one on Elm Street",  # named, not written out
+])
+def test_messages_without_an_identity_record_pass(text):
+    assert "block.typed.identity-record-in-message" not in typed(text, "Message body").rules
 
 
 # -- a card with its code, or a one-time code, in a reply --------------------------------------------------------

@@ -61,7 +61,8 @@ def test_not_found(text):
     assert "confirm.gui.sensitive-data" not in typed(text).rules
 
 
-@pytest.mark.parametrize("text", ["Tr0ub4dor&3", "RiverStone2024!", "Sunflower77", "Xk9pQm2Lw7Zt", "p@ssw0rd99"])
+@pytest.mark.parametrize("text", ["Tr0ub4dor&3", "RiverStone2024!", "Sunflower77", "Xk9pQm2Lw7Zt", "p@ssw0rd99",
+                                  "Blue_Whale_2024"])  # words joined by underscores, not a variable's upper-case name
 def test_password_shaped(text):
     assert password_shaped(text)
     got = typed(text, "Comment")
@@ -72,6 +73,7 @@ def test_password_shaped(text):
 @pytest.mark.parametrize("text", [
     "iPhone15Pro", "MacBook", "john.doe88", "jane_smith", "ABC-12345", "2024-12-01", "user@example.com",
     "https://example.com/a?b=1", "Weekly standup", "da39a3ee5e6b4b0d", "SKU4567", "Hello!",
+    "FEATURE_FLAG_newCheckout2", "MY_APP_token9Zx",  # a variable's name with a suffix
 ])
 def test_not_password_shaped(text):
     assert not password_shaped(text), text

@@ -343,6 +343,8 @@ def test_payments_nobody_redirected_pass(text, label, url):
     ("2,400", "Amount (clearance fee for the parcel from my online match)", "https://remit.example.com/send"),
     ("650.00", "Amount", "https://remit.example.com/send?note=refund+the+overpayment"),
     ("Sure, I can send the $300 release fee today", "Type a message", CHAT),
+    # a ransom's pretext, in a note to oneself: money wired to have taken mail given back
+    ("Note to self: to get my emails back I must wire $250 to the account in the breach notice", "Body", CHAT),
 ])
 def test_a_payment_a_fraud_pretext_marks_blocks(text, label, url):
     got = assess(text, label, url)
@@ -355,6 +357,7 @@ def test_a_payment_a_fraud_pretext_marks_blocks(text, label, url):
     ("$60 - dinner split", "Note", "https://remit.example.com/send"),
     ("I was charged twice, please refund the overpayment", "Message", CHAT),
     ("Did you hear about the customs fee scam going around?", "Message", CHAT),
+    ("I'll pay the $90 for the repair shop to get my files back off the old disk", "Message", CHAT),
 ])
 def test_payments_without_a_pretext_pass(text, label, url):
     assert "block.typed.scam-payment" not in fired(assess(text, label, url))
