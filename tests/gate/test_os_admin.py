@@ -157,3 +157,28 @@ def test_leaving_a_credential_console_or_writing_about_one_passes(text: str, app
 def test_any_other_line_in_a_credential_console_asks() -> None:
     got = typed("log C:\\Users\\Public\\out.txt", "mimikatz.exe", "mimikatz 2.2.0 x64 (oe.eo)")
     assert got.decision.value == "confirm" and "confirm.typed.credential-console" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "esxcli network firewall set --enabled false",
+    "esxcli network firewall ruleset set --enabled false --ruleset-id sshServer",
+    "esxcli system syslog config set --loghost=udp://198.51.100.3:514",
+    "esxcli system coredump partition set --enable false",
+    "Set-ExecutionPolicy Bypass -Scope LocalMachine -Force",
+    "Remove-Item .\\invoice.exe -Stream Zone.Identifier",
+    "Set-Content -Path .\\report.docm -Stream Zone.Identifier -Value ''",
+])
+def test_a_defence_of_the_host_switched_off_blocks(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "block" and "block.shell.defense-evasion" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "esxcli network firewall get",
+    "esxcli system syslog config get",
+    "Set-ExecutionPolicy Bypass -Scope Process",
+    "Get-Content .\\invoice.exe -Stream Zone.Identifier",
+    "Get-CimInstance -Namespace root/SecurityCenter2 -ClassName AntiVirusProduct",
+])
+def test_looking_at_a_hosts_defences_does_not_block(command: str) -> None:
+    assert shell(command).decision.value != "block"
