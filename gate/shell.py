@@ -196,9 +196,11 @@ def _clean(text: str) -> str:
 _SAME_PROGRAM = {"net1": "net", **ALIASES}
 
 
-# systemd-run's flags that make a timer of the command instead of running it now
-_TIMER_FLAGS = ("--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar",
-                "--on-clock-change", "--on-timezone-change", "--timer-property")
+# systemd-run's flags that make a timer of the command that fires again and again, on a calendar, after each run
+# or on an event (a one-shot delay, `--on-active=30`, runs the judged command once, seconds later, and the
+# transient unit is gone: it is judged as the command itself)
+_TIMER_FLAGS = ("--on-unit-active", "--on-unit-inactive", "--on-calendar", "--on-clock-change", "--on-timezone-change",
+                "--timer-property")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1109,7 +1111,7 @@ class _Walker:
             return frozenset(i - k for i in dynamic if i >= k)
 
         if name == "systemd-run" and any(a.startswith(_TIMER_FLAGS) for a in argv[1:]):
-            # a transient timer: the command runs later, on a schedule or at a boot, with no one at the keyboard
+            # a recurring transient timer: the command runs again and again, with no one at the keyboard
             self.st.notes.append(("scheduled", span))
         elif name in ("strace", "ltrace"):
             for k, a in enumerate(argv[1:-1], 1):

@@ -13,13 +13,23 @@ Metasploit's console, gophish's admin, evilginx, BeEF, king-phisher, zphisher an
     confirm.gui.offensive-console-key  Enter in a framework's terminal menu: it submits what the gate did not see
 
 The framework is known by the terminal's title, a prompt as the target's label (`set:webattack>`, `msf6 >`), or
-its web admin's address (gophish's :3333) or title. Facts: resources/tui.toml `[offensive]`. Pure.
+its web admin's address (gophish's :3333) or title. Facts: resources/tui.toml `[offensive]`.
+
+A credential-theft tool's console (mimikatz, kekeo), known by its program, its window's title or its prompt:
+
+    block.typed.credential-console    a module's or the driver's command (`privilege::debug`,
+                                      `sekurlsa::logonpasswords`, `!processprotect /remove`)
+    confirm.typed.credential-console  any other line typed there (leaving, help, version and `cls` pass)
+
+Facts: resources/credential_consoles.toml. Pure.
 """
 
 from __future__ import annotations
 
 import re
+from importlib import resources
 
+from gate import regex_store
 from gate.attack_console import LOOK, verbs
 from gate.destinations import impersonation, judge, own_site
 from gate.model import Risk
@@ -187,5 +197,57 @@ def offensive_key(ctx: Context) -> CheckResult:
     return "Enter in a phishing or exploitation framework's menu submits a choice the gate did not see"
 
 
+# -- a credential-theft tool's console ----------------------------------------------------------------------
+
+_CREDS = regex_store.toml(resources.files("resources").joinpath("credential_consoles.toml").read_text("utf-8"))
+_CREDS_PROGRAM = re.compile(_CREDS["program"])
+_CREDS_PROMPT = re.compile(_CREDS["prompt"])
+_CREDS_COMMAND = re.compile(_CREDS["command"])
+_CREDS_LOOK = frozenset(_CREDS["look"])
+
+
+def _credential_console_line(ctx: Context) -> str | None:
+    """The line typed into a credential-theft tool's console (lower case, its prompt left out), or None when the
+    typing does not land in one: the tool is the app, starts the window's title, or its prompt is the target's
+    label, or the text starts with the prompt in a terminal."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 2000:
+        return None
+    obs = ctx.observation
+    low = " ".join(text.lower().split())
+    prompted = _CREDS_PROMPT.match(low)
+    place = bool(_CREDS_PROGRAM.match(normalise(obs.app)) or _CREDS_PROGRAM.match(normalise(obs.window_title)) or
+                 any(_CREDS_PROMPT.match(label) for label in ctx.derived(_labels)) or
+                 (prompted and (not obs.app or is_terminal(ctx.compiled, obs.app, obs.window_title))))
+    if not place:
+        return None
+    return low[prompted.end():] if prompted else low
+
+
+@rule("block.typed.credential-console", "A module command typed into a credential-theft tool's console",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.9)
+def credential_console_block(ctx: Context) -> CheckResult:
+    """In mimikatz's or kekeo's console each module command acts on this machine: `privilege::debug` takes the
+    right to read any process, `sekurlsa::` and `lsadump::` read the passwords and hashes in memory and in the
+    registry, `kerberos::` and `crypto::` forge or export tickets and keys, `!processprotect /remove` and `!+`
+    load the tool's driver to strip LSASS's protection. It blocks."""
+    line = ctx.derived(_credential_console_line)
+    if not line or line in _CREDS_LOOK or not _CREDS_COMMAND.match(line):
+        return None
+    return f"typed into a credential-theft tool's console, {line[:50]!r} reads or forges this machine's credentials"
+
+
+@rule("confirm.typed.credential-console", "A line typed into a credential-theft tool's console", risk=Risk.HIGH,
+      types=("type",), confidence=0.8)
+def credential_console_confirm(ctx: Context) -> CheckResult:
+    """Any other line typed into mimikatz's or kekeo's console (a bare word it reads as a command of its standard
+    module, a file to log to) asks. Leaving it, its help, its version and clearing its screen pass."""
+    line = ctx.derived(_credential_console_line)
+    if not line or line in _CREDS_LOOK or _CREDS_COMMAND.match(line) or line.split(" ", 1)[0] in _CREDS_LOOK:
+        return None
+    return f"typed into a credential-theft tool's console: {line[:50]!r}"
+
+
 RULES: tuple[Rule, ...] = (offensive_typed_block, offensive_typed_confirm, offensive_click_block,
-                           offensive_click_confirm, offensive_key)
+                           offensive_click_confirm, offensive_key, credential_console_block,
+                           credential_console_confirm)

@@ -374,7 +374,8 @@ class Detector(
                             "machine", span))
             elif kind == "scheduled":
                 add(Finding("confirm.shell.persistence", Risk.HIGH,
-                            f"schedules a command to run later on its own (a transient timer): {span[:80]}", span))
+                            f"schedules a command to run again and again on its own (a recurring transient timer): "
+                            f"{span[:80]}", span))
             elif kind == "too-deep":
                 add(Finding("confirm.shell.complex", Risk.HIGH,
                             "commands nested too deep to analyse (wrapper inside wrapper ...)", span))
@@ -454,6 +455,8 @@ class Detector(
                 # (root only to read, and what it reads is shown, not handed to another program)
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
         shell_context.history_wipe(analysis, add)
+        shell_context.discovery_burst(analysis, add)
+        shell_context.mass_permissions(analysis, add)
         low = analysis.source.lower()
         if any(c in low for c in CLIPBOARD_CUES):
             clipboard_harvest(analysis, add)

@@ -59,7 +59,9 @@ few an ask):
   cannot match one of them (`find . -name '*.pyc' | xargs rm`), keeps its decision;
 - `history_wipe` (once per line): the shell history cleared and stopped, or stopped two ways
   (`block.shell.anti-forensics`); `tunnel` (per ssh or pivot client): reverse tunnels that put this network on
-  another machine (`block.shell.remote-access`).
+  another machine (`block.shell.remote-access`); `discovery_burst` (once per line): several discovery commands
+  of accounts, shares and neighbours run one after another (`confirm.shell.recon`); `mass_permissions` (once
+  per line): permissions changed on every file a search of the system finds (`confirm.shell.system-state`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py), after every other check.
 """
@@ -72,7 +74,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from gate.catalogue import risky_destination
+from gate.catalogue import DATA, risky_destination
 from gate.model import Risk
 from gate.rules.shell_effects import _OWN_WORDS, _glob_reaches, _own_parent, _own_path, _wild
 from gate.rules.shell_vocab import synced_folder
@@ -93,7 +95,8 @@ from gate.shell import (
 if TYPE_CHECKING:
     from gate.rules.shell import Detector
 
-__all__ = ["MY_FOLDER", "WHOLE_FOLDER", "escalate", "fd_exec", "history_wipe", "tunnel"]
+__all__ = ["MY_FOLDER", "WHOLE_FOLDER", "discovery_burst", "escalate", "fd_exec", "history_wipe", "mass_permissions",
+           "tunnel"]
 
 Add = Callable[[Finding], None]
 
@@ -1651,6 +1654,96 @@ def history_wipe(analysis: ShellAnalysis, add: Add) -> None:
         add(Finding("block.shell.anti-forensics", Risk.CRITICAL,
                     f"erases the record of what is run: {clears + stops} steps that clear or stop the shell "
                     f"history, so what runs next leaves no trace ({first[:50]})", first))
+
+
+# -- a burst of discovery commands ------------------------------------------------------------------------
+
+def _burst_table() -> tuple[int, int, frozenset[str], frozenset[str]]:
+    spec = DATA.get("discovery_burst", {})
+    return (int(spec.get("at_least", 4)), int(spec.get("others_at_least", 2)),
+            frozenset(c.lower() for c in spec.get("commands", ())),
+            frozenset(c.lower() for c in spec.get("others", ())))
+
+
+_BURST_AT_LEAST, _BURST_OTHERS_AT_LEAST, _BURST_SELF, _BURST_OTHERS = _burst_table()
+
+
+def _discovery_name(cmd: Command) -> tuple[str, bool] | None:
+    """The discovery command `cmd` is (its program, or program and first operand, as the table names it) and whether
+    it looks past this user's own session, or None."""
+    words = [w for w in cmd.words if w]
+    if not words:
+        return None
+    name = cmd.name
+    second = next((w for w in words[1:] if not w.startswith("-") or name in ("sudo", "nslookup")), "")
+    for key in (f"{name} {second}".strip(), f"{name} {words[1] if len(words) > 1 else ''}".strip(), name):
+        if key in _BURST_OTHERS:
+            return key, True
+        if key in _BURST_SELF:
+            return key, False
+    if name in ("nslookup", "dig", "host") and any("_ldap" in w or "_kerberos" in w or w in ("srv", "-type=srv",
+                                                                                           "-querytype=srv",
+                                                                                           "-querytype=all")
+                                                     for w in words[1:]):
+        return f"{name} (directory records)", True
+    return None
+
+
+def discovery_burst(analysis: ShellAnalysis, add: Add) -> None:
+    """Several discovery commands run one after another in one line (`net view & arp -a & net share & net
+    localgroup & nslookup _ldap._tcp.dc._msdcs.corp`): the survey of accounts, shares, sessions and neighbours
+    an intruder runs first on a machine it reached. Each command alone passes; the burst asks
+    (`confirm.shell.recon`). The table is `[discovery_burst]` of resources/programs.toml."""
+    if len(analysis.commands) < _BURST_AT_LEAST:
+        return  # (the common line: one length test)
+    seen: dict[str, bool] = {}
+    for cmd in analysis.commands:
+        got = _discovery_name(cmd)
+        if got is not None:
+            seen.setdefault(got[0], got[1])
+    others = [k for k, v in seen.items() if v]
+    if len(seen) >= _BURST_AT_LEAST and len(others) >= _BURST_OTHERS_AT_LEAST:
+        add(Finding("confirm.shell.recon", Risk.HIGH,
+                    f"runs {len(seen)} discovery commands in one line ({', '.join(list(seen)[:5])}): a survey of "
+                    f"the machine's accounts, shares and neighbours", analysis.source[:80]))
+
+
+# -- permissions changed on whatever a search of the system finds --------------------------------------------
+
+_PERMISSION_CHANGERS = frozenset({"chmod", "chown", "chgrp", "chattr", "setfacl", "chflags"})
+_HANDS_ON = ("xargs", "find", "parallel")
+# where a search reaches past the project: the root, a whole system folder, every home, or a folder another command
+# names (`xargs -I {} find {}`, fed the mount points `df` lists); one application's folder (/var/www/app) is not
+_SYSTEM_START = re.compile(r"^(?:/|/(?:etc|usr|var|bin|sbin|lib\w*|opt|srv|boot|home|root|system|library|private|"
+                           r"applications)|\{\}|\$\w+|\$\{\w+\})$")
+
+
+def _search_starts(cmd: Command) -> list[str]:
+    starts = []
+    for w in cmd.argv[1:]:
+        if w.startswith(("-", "(", "!", ")")):
+            break
+        starts.append(w)
+    return starts
+
+
+def mass_permissions(analysis: ShellAnalysis, add: Add) -> None:
+    """`find / -type d -perm -0002 | xargs chmod a+t`, `find /etc -type f -exec chmod 644 {} +`: a permission,
+    owner or attribute change handed every file a search of the system finds. Which files, and how many, is not
+    known before it runs: it asks (`confirm.shell.system-state`). The same over the project's own files passes."""
+    changers = [c for c in analysis.commands if c.name in _PERMISSION_CHANGERS and
+                any(v.split()[0] in _HANDS_ON for v in c.via)]
+    if not changers:
+        return
+    for finder in analysis.commands:
+        if finder.name != "find":
+            continue
+        wide = next((w for w in _search_starts(finder) if _SYSTEM_START.match(w.rstrip("/") or "/")), None)
+        if wide is not None:
+            add(Finding("confirm.shell.system-state", Risk.HIGH,
+                        f"{changers[0].name} changes every file that find {wide} finds: which ones, and how many, is "
+                        f"not known before it runs", changers[0].span))
+            return
 
 
 # -- reverse tunnels --------------------------------------------------------------------------------------

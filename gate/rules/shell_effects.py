@@ -1445,9 +1445,9 @@ def _sends_personal(cmd: Command, feeders: list[Command], local: list[str]) -> s
 
 
 _RX_CREDENTIAL_SEARCH = re.compile(r"/[a-z:]*s[a-z:]*", re.I)
-_RX_CREDENTIAL_SEARCH_2 = re.compile(
-    r"[-/+]?(u=s|g=s|[0-7]?[4267][0-7]{3}|"
-    r"[-/]?[24]000|o\+w|-o=w|-0002|-002|/o=w)")
+# find's -perm values that pick setuid or setgid programs (a search for files anyone may write is the audit the
+# hardening benchmarks run, and lists what to fix: it passes)
+_RX_CREDENTIAL_SEARCH_2 = re.compile(r"[-/+]?(u[=+]s|g[=+]s|[0-7]?[4267][0-7]{3}|[-/]?[246]000)")
 
 
 def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -1484,7 +1484,7 @@ def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where:
         return
     if name == "find" and any(words[k] == "-perm" and _RX_CREDENTIAL_SEARCH_2.fullmatch(words[k + 1])
                               for k in range(len(words) - 1)):
-        add(Finding("confirm.shell.recon", Risk.MEDIUM, f"find -perm looks for setuid or world-writable files "
+        add(Finding("confirm.shell.recon", Risk.MEDIUM, f"find -perm looks for setuid or setgid programs "
                     f"(privilege-escalation footholds){where}", cmd.span))
         return
     if name == "getcap" and any(w in ("-r", "-R") for w in words):

@@ -172,6 +172,43 @@ def _copies(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
                     f"{cmd.name} puts a file in {display_path(path)}, where it runs later{where}", cmd.span))
 
 
+# Windows' own folders and those of installed programs, named at a drive or through the variables that hold them
+# (their temporary folder left out: what waits there is anyone's to clear)
+_WIN_SYSTEM_FOLDER = re.compile(r"^(?:[a-z]:[\\/]+(?:windows|program ?files(?: \(x86\))?|programdata[\\/]+microsoft)|"
+                                r"%systemroot%|%windir%|%programfiles%|\$env:(?:systemroot|windir|programfiles))"
+                                r"[\\/]+(?!temp(?:[\\/]|$))[^\\/]", re.I)
+
+
+def _system_moves(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    r"""`Rename-Item C:\Windows\SoftwareDistribution SD.old`, `move C:\Program Files\App D:\`: a folder or file of
+    Windows or of an installed program moved away or renamed. Windows and the programs that rely on it look for it
+    there: it asks, as a write into those folders does (a repair step, like resetting Windows Update's cache, is
+    the person's to approve)."""
+    if cmd.name in ("move-item", "mi", "rename-item", "rni"):
+        named, positional = _params(cmd)
+        source = _param(named, "path", "literalpath") or (positional[0] if positional else "")
+    else:
+        operands = [a for a in cmd.argv[1:] if not a.startswith("/") or a.count("/") > 1]
+        source = operands[0] if len(operands) >= 2 else ""
+    source = source.strip("'\"")
+    if source and _WIN_SYSTEM_FOLDER.match(source):
+        add(Finding("confirm.shell.system-write", Risk.MEDIUM, f"{cmd.name} moves or renames {source[:60]}, a part of "
+                    f"Windows or of an installed program: what relies on it looks for it there{where}", cmd.span))
+
+
+# what a BitLocker volume object holds that unlocks it: the key protectors, with the 48-digit recovery password
+_BITLOCKER_SECRET = re.compile(r"\bkeyprotectors?\b|\brecoverypassword\b", re.I)
+
+
+def _bitlocker_keys(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`(Get-BitLockerVolume -MountPoint C).KeyProtector`, `Get-BitLockerVolume | Select -Expand KeyProtector`: the
+    volume's key protectors, with the recovery password that unlocks the disk without its owner. It asks, as
+    `manage-bde -protectors -get` does; the volume's state (Get-BitLockerVolume alone) passes."""
+    if _BITLOCKER_SECRET.search(analysis.source):
+        add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{cmd.name} reads the volume's key protectors: its "
+                    f"recovery password unlocks the disk{where}", cmd.span))
+
+
 # an installed program's own folder in the user's profile or ProgramData (not a temporary folder)
 _APP_FOLDER = re.compile(r"/appdata/(local|roaming)/(?!temp/)[^/]+/|^c:/programdata/[^/]+/|/programdata/[^/]+/", re.I)
 # libraries Windows programs load by name from their own folder first: a copy under one of these names beside a
@@ -331,6 +368,10 @@ _SECURITY_DISPLAY_NAME = re.compile(r"^(?:security\s*cent(?:er|re)|windows\s+(?:
                                     r"(?:windows|microsoft)\s+defender\b.*|base\s+filtering\s+engine)$")
 
 
+# Set-Service's start-up types that start the service with Windows
+_STARTS_AT_BOOT = frozenset({"automatic", "automaticdelayedstart", "boot", "system"})
+
+
 def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """Stop-Service, Set-Service -StartupType Disabled, Remove-Service: judged as `sc stop` / `sc delete` are."""
     named, positional = _params(cmd)
@@ -345,6 +386,15 @@ def _services(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, ad
     if not stops or not names:
         if cmd.name == "new-service":
             add(Finding("confirm.shell.persistence", Risk.MEDIUM, f"New-Service registers a service{where}", cmd.span))
+        elif cmd.name == "set-service" and state in _STARTS_AT_BOOT:
+            # (as `sc config NAME start= auto` and `systemctl enable` ask: it runs at every boot from now on)
+            add(Finding("confirm.shell.persistence", Risk.MEDIUM,
+                        f"Set-Service {(names or ['the service'])[0]} -StartupType {state}: starts it at every "
+                        f"boot{where}", cmd.span))
+        elif cmd.name == "set-service" and state == "manual":
+            add(Finding("confirm.shell.system-state", Risk.MEDIUM,
+                        f"Set-Service {(names or ['the service'])[0]} -StartupType manual: changes when the service "
+                        f"starts{where}", cmd.span))
         return
     target = names[0].strip("'\"").lower()
     if target in _SECURITY_SERVICES_WIN or "defender" in target or target in d.security or \
@@ -1219,9 +1269,11 @@ def _autostart(check: Callable[[Command, ShellAnalysis, str, Add], None]
 
 
 _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]] = {
-    **dict.fromkeys(("copy", "xcopy", "robocopy", "move", "copy-item", "move-item"),
+    **dict.fromkeys(("copy", "xcopy", "robocopy", "copy-item"),
                     _several(_share_copies, _secret_copies, _accessibility)),
-    **dict.fromkeys(("takeown", "icacls", "cacls", "rename-item", "ren", "rename", "replace"), _accessibility),
+    **dict.fromkeys(("move", "move-item"), _several(_share_copies, _secret_copies, _accessibility, _system_moves)),
+    **dict.fromkeys(("rename-item", "ren", "rename"), _several(_accessibility, _system_moves)),
+    **dict.fromkeys(("takeown", "icacls", "cacls", "replace"), _accessibility),
     **dict.fromkeys(("at", "invoke-command", "icm", "winrs"), _lateral),
     "wmic": _several(_lateral, _stream_run),
     **dict.fromkeys(_STREAM_RUNNERS - {"wmic", "rundll32", "regsvr32", "invoke-wmimethod", "invoke-cimmethod"},
@@ -1242,6 +1294,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(_FILE_READERS, _credential_file_read),
     "uninstall-package": _product_uninstalled,
     "set-acl": _acl_takeover,
+    "get-bitlockervolume": _bitlocker_keys,
     **dict.fromkeys(("get-wmiobject", "gwmi", "get-ciminstance", "gcim", "get-volume"), _labelled_drive),
     "new-object": _password_vault,
     **dict.fromkeys(("winget", "choco"), _package_settings),

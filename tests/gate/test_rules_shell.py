@@ -310,9 +310,8 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["lsmod", "sysctl -a", "mount", "modprobe -n dummy", "lsattr /etc/hosts"],
     ),
     "confirm.shell.recon": (
-        ["find / -perm -4000 -type f 2>/dev/null", "find /usr -perm -u=s", "getcap -r / 2>/dev/null",
-         "find / -perm -o+w -type d"],
-        ["find . -perm 644", "getcap /usr/bin/ping", "find . -type f -name '*.sh'"],
+        ["find / -perm -4000 -type f 2>/dev/null", "find /usr -perm -u=s", "getcap -r / 2>/dev/null"],
+        ["find . -perm 644", "getcap /usr/bin/ping", "find . -type f -name '*.sh'", "find / -perm -o+w -type d"],
     ),
     "confirm.shell.credential-search": (
         ["grep -ri password /etc", "grep -rn 'BEGIN RSA PRIVATE KEY' ~", "rg -i api_key /home",

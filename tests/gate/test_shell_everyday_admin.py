@@ -147,18 +147,20 @@ def test_a_plain_text_or_unknown_helper_still_asks(command: str) -> None:
     "Get-ADComputer -Identity LAPTOP-17 -Properties OperatingSystem",
     "Get-ADUser mrossi -Properties PasswordLastSet, LockedOut",
     "Get-ADServiceAccount -Identity svc-backup",
+    # a search with the directory module reads what an administrator reads every day
+    "Get-ADComputer -Filter * -Properties IPv4Address",
+    "Get-ADUser -Identity mrossi -SearchBase 'OU=Staff,DC=corp,DC=example'",
+    "Get-ADGroupMember -Identity 'Domain Admins' -Recursive",
 ])
-def test_one_directory_object_by_name_passes(command: str) -> None:
+def test_a_directory_look_up_passes(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, assess(command).rules
 
 
 @pytest.mark.parametrize("command", [
-    "Get-ADComputer -Filter * -Properties IPv4Address",
     "Get-ADUser -LDAPFilter '(servicePrincipalName=*)'",
-    "Get-ADUser -Identity mrossi -SearchBase 'OU=Staff,DC=corp,DC=example'",
-    "Get-ADGroupMember -Identity 'Domain Admins' -Recursive",
+    "Get-DomainUser -SPN",
 ])
-def test_a_directory_search_still_asks(command: str) -> None:
+def test_a_directory_search_for_accounts_to_crack_still_asks(command: str) -> None:
     assert assess(command).decision is not Decision.ALLOW, assess(command).rules
 
 

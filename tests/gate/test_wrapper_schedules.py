@@ -1,5 +1,6 @@
-"""What a wrapper does besides running its command: systemd-run with a timer flag schedules it to run later (it
-asks, as `at` and cron do); strace's and ltrace's `-o |cmd` start a second command, judged as one."""
+"""What a wrapper does besides running its command: systemd-run with a recurring timer schedules it to run again and
+again (it asks, as cron does), while a one-shot delay runs it once, judged as the command; strace's and ltrace's
+`-o |cmd` start a second command, judged as one."""
 
 from __future__ import annotations
 
@@ -15,13 +16,21 @@ def _decide(command: str):
 
 
 @pytest.mark.parametrize("command", [
-    "systemd-run --user --on-active=30 make test",
     "systemd-run --user --on-calendar=hourly ./sync.sh",
-    "systemd-run --on-boot=2min --unit=helper /usr/local/bin/helper",
+    "systemd-run --on-unit-active=5min --unit=helper /usr/local/bin/helper",
+    "systemd-run --user --timer-property=AccuracySec=1s --on-active=10 ./sync.sh",
 ])
-def test_a_transient_timer_asks(command: str) -> None:
+def test_a_recurring_transient_timer_asks(command: str) -> None:
     got = _decide(command)
     assert got.decision.value in ("confirm", "block") and "confirm.shell.persistence" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("command", [
+    "systemd-run --user --on-active=30 make test",
+    "systemd-run --on-active=5s /bin/touch /tmp/marker",
+])
+def test_a_one_shot_delay_is_judged_as_its_command(command: str) -> None:
+    assert _decide(command).decision.value == "allow"
 
 
 def test_what_the_timer_runs_is_judged_too() -> None:
