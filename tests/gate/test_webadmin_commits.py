@@ -140,6 +140,8 @@ def test_a_secret_revealed_rotated_or_downloaded_asks(label, url):
     ("Download src", "https://code.example.org/releases"),
     ("Download Firefox RC", "https://browser.example.org/channel"),
     ("Download report", "https://analytics.example.org/reports/1"),
+    # a docs page's link to the console where the key is made
+    ("Get API key", "https://docs.example.org/start"),
 ])
 def test_the_same_words_with_no_secret_pass(label, url):
     assert click(label, url).decision is Decision.ALLOW
