@@ -20,7 +20,8 @@ and makes a generic "Save" on an account's password or billing page that page's 
 answer means what the page it is on is for (the page-bound verbs of [parts]): "Turn off" on the antivirus's
 page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloads page, "Show" in its password
 manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page,
-"Delete column" in a course's grade book.
+"Delete column" in a course's grade book, "Show" or "Rotate" on a page of API keys, tokens or integrations,
+"Resend code" on a shop's gift cards.
 Which of those pages an address is, is read once per address. The other way round, a bare editing command on
 a document, spreadsheet or design editor's or a task board's page ("Freeze", "Add card": `editor_page` and
 `editor_verb` of [parts]) is an edit of the open file, whatever other meaning its words have elsewhere.
@@ -114,7 +115,8 @@ class Consequence(NamedTuple):
 
 # A generic "commit" button ("Save", "Update", "Confirm") means what the page it is on edits: on an
 # account's password, e-mail, security, billing, members or visibility page, saving is that change.
-_COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update settings|apply|apply changes|confirm|"
+_COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|save config|save configuration|save all|"
+                           r"save all changes|update|update settings|update changes|apply|apply changes|confirm|"
                            r"submit|ok|yes|continue|done|change|set|enable|disable|turn on|turn off|"
                            # what a keys, tokens or members page adds: "Add key", "Create", "Add new"
                            r"add|add key|add new|add new key|create|create key|create new key|generate|register|"
@@ -124,7 +126,7 @@ _COMMIT_LABEL = re.compile(r"^(?:save|save changes|save settings|update|update s
 _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
     ("account security", Risk.HIGH, re.compile(
         r"/(?:password|passwords|change[_-]?password|email|emails|change[_-]?email|security|two[_-]?factor|2fa|mfa|"
-        r"totp|recovery|phone|authentication|sessions|ssh[_-]?keys|gpg[_-]?keys|(?:personal[_-])?access[_-]?tokens|"
+        r"totp|recovery|phone|authentication|(?:auth|authentication|login|sign[_-]?in)[_-]?methods|sessions|ssh[_-]?keys|gpg[_-]?keys|(?:personal[_-])?access[_-]?tokens|"
         r"api[_-]?keys|tokens|ci[_-]?cd|secrets|variables|service[_-]?accounts?|serviceaccounts|access[_-]?keys|security[_-]?credentials|credentials)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("money", Risk.HIGH, re.compile(
@@ -398,6 +400,10 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("money_verb", "money_page", "money", Risk.HIGH),
     ("code_verb", "code_page", "installing or running software", Risk.MEDIUM),
     ("gradebook_verb", "gradebook_page", "deleting students' grades", Risk.MEDIUM),
+    ("secret_verb", "secret_page", "revealing or copying a secret key or token", Risk.HIGH),
+    ("secret_roll_verb", "secret_page", "account security (a key or token replaced: what uses the old one stops)",
+     Risk.HIGH),
+    ("giftcard_verb", "giftcard_page", "money (a gift card's value issued or its code sent)", Risk.HIGH),
 )
 
 
@@ -415,7 +421,8 @@ def _pages_of(url: str, book: CueBook) -> tuple[tuple[re.Pattern[str], str, Risk
 def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], str, Risk], ...]:
     """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
     `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
-    `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page` of [parts]),
+    `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page`, `secret_verb` and
+    `secret_roll_verb`/`secret_page`, `giftcard_verb`/`giftcard_page` of [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

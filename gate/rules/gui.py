@@ -454,6 +454,16 @@ _STORAGE_TRASH = re.compile(r"(?:move (?:to|into) (?:the )?(?:trash|bin|recycle 
                             r"icon)(?: (?:\d+ )?(?:items?|files?|folders?|photos?|selected))?")
 
 
+# a mail list's selection of several messages (the window's title counts them): a bare "Delete" then takes them all
+_MANY_SELECTED = re.compile(r"\b(?:[2-9]|\d{2,}) (?:conversations?|messages?|e ?mails?|mails|threads|items) "
+                            r"selected\b|\ball (?:\d+ )?(?:conversations|messages|e ?mails|threads) (?:\w+ ){0,3}"
+                            r"(?:are )?selected\b")
+# a WordPress post's or page's editor and its list, where a bare "Trash" moves the post to the site's trash, to be
+# restored from there (media deleted from the library is gone, and is not here)
+_CMS_TRASH_PAGE = re.compile(r"/wp-admin/(?:edit|post)\.php(?:[?#]|$)", re.IGNORECASE)
+_CMS_TRASH = re.compile(r"(?:trash|move to trash|move to the trash)(?: (?:post|page|posts|pages|selected))?")
+
+
 # a label that tells its reader which button to press ("... and click Submit", "then press Send"): the verb is the
 # name of another button, and the text around it describes a task
 _NAMES_A_BUTTON = re.compile(r"\b(?:click|press|tap|hit)(?: on)?(?: the)? (?!here\b|to\b|this\b)\w+(?: button)?\b")
@@ -470,8 +480,43 @@ _INVITE_FORM = re.compile(r"\b(?:invit\w*|einlad\w*|inviter|invitar|convidar|inv
 
 
 # ... on the page that lists those people (its address or title)
-_PEOPLE_LIST = re.compile(r"\b(?:staff|members?|team|teams|users|people|collaborators|membres|mitglieder|miembros|"
+_PEOPLE_LIST = re.compile(r"\b(?:staff|members?|team|teams|users|people|collaborators|organi[sz]ation|workspace|"
+                          r"membres|mitglieder|miembros|"
                           r"membri|leden|membros|équipe|equipo|mitarbeiter)\b")
+
+
+# a list page's button that opens the form for a new key, token, stored credential or hook ("Add new token", "New
+# webhook", "Create credential"): the form's own "Create token" or "Save" asks. A stored credential or connection is
+# what the person types in (another service's key, kept for a workflow), so its "Create" opens that form too; a
+# key's or a token's "Create" may make it at once, and asks
+_FORM_OPENER = re.compile(r"^(?:\+ )?(?:add new|add a new|add another|new) (?:\w+ ){0,3}?"
+                          r"(?:tokens?|keys?|credentials?|integrations?|connections?|webhooks?|hooks?|bots?|"
+                          r"oauth apps?|clients?)$|^(?:\+ )?(?:create|add) (?:a |an )?(?:new )?(?:credentials?|"
+                          r"connections?)$")
+# ... on the page that lists them (its address or title), and not in the form itself ("/tokens/new", "New token")
+_KEYS_LIST = re.compile(r"\b(?:tokens?|keys|credentials?|integrations?|connections|webhooks?|hooks|bots|"
+                        r"developer|developers|oauth|applications|api)\b")
+_FORM_PLACE = re.compile(r"\b(?:new|create|add|edit|generate)\b")
+
+
+def _opens_key_form(ctx: Context, first: str) -> bool:
+    obs = ctx.observation
+    if _FORM_OPENER.match(first) is None or _FORM_PLACE.search(_text(obs.window_title[:256]).words):
+        return False
+    url = (getattr(ctx.action, "url", None) or obs.url or "")[:256]
+    path = _text(url.split("://", 1)[-1].partition("/")[2]).words
+    return _FORM_PLACE.search(path) is None and _KEYS_LIST.search(f"{path} {_text(obs.window_title[:256]).words}") \
+        is not None
+
+
+def _own_preference(ctx: Context, first: str, url: str) -> bool:
+    """A bare "Remove" or "Delete" on the person's own notification, display or sound settings (`[context.personal-
+    settings-page]` of resources/cues.toml, read on the address and the title)."""
+    book = ctx.compiled.cues.context
+    verb, page = book.get("personal-settings-page-verb"), book.get("personal-settings-page")
+    if verb is None or page is None or verb.match(first) is None:
+        return False
+    return page.search(_text(f"{url[:256]} {ctx.observation.window_title[:256]}").words) is not None
 
 
 def _opens_invite_form(ctx: Context, first: str) -> bool:
@@ -547,10 +592,15 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if book.recoverable is not None and book.recoverable.fullmatch(first):
         return None  # "Delete message", "Move to trash", "Submit new issue": it can be restored, edited or closed
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
-            and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or ""):
+            and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or "") \
+            and not _MANY_SELECTED.search(_text(ctx.observation.window_title[:256]).words):
         return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
+    if _CMS_TRASH.fullmatch(first) and _CMS_TRASH_PAGE.search(url[:256]):
+        return None  # "Move to trash" on a WordPress post or its list: the post waits in the site's trash
     if _STORAGE_TRASH.fullmatch(first) and _STORAGE_PAGE.search(url[:256]):
         return None  # "Move to trash" in a cloud drive: the file waits in the drive's trash (30 days or more)
+    if _own_preference(ctx, first, url):
+        return None  # a bare "Remove" on the person's notification settings: one preference entry, put back in a click
     if _everyday_submit(ctx, first):
         return None  # "Submit application" on a job's page, "Submit assignment", a booking link's "Confirm"
     if _own_errand(ctx, first):
@@ -1124,6 +1174,8 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
                         Risk.MEDIUM)
     if found is None or _opens_invite_form(ctx, first):
         return None  # nothing committed, or "Invite people" on a staff page: it opens the invitation form
+    if _opens_key_form(ctx, first):
+        return None  # "Add new token" on the tokens page: it opens the form whose own button makes the token
     if office_edit(label.words, _office_window(ctx), ctx.compiled.cues):
         return None  # "Accept all changes" in a desktop word processor's window: an edit of the open document
     if _CONNECT_WALLET.match(first) and _official_wallet_app(ctx):
@@ -1138,34 +1190,62 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
 
 
 # the pages whose bare switch or answer means what the page is for (`[context.<page>]` and `[context.<page>-verb]`
-# of resources/cues.toml), and what it then does
-_PAGE_SWITCHES = (("backups-page", "repository or site administration (a backup restored over the site)"),
-                  ("admin-users-page", "repository or site administration (a user made an administrator)"),
-                  ("account-security-page", "account security (a second factor or a sign-in method switched)"),
-                  ("order-admin-page", "money (an order's status or its money changed in the shop's back office)"),
-                  ("order-record-page", "money (an order's status or its money changed in the shop's back office)"),
-                  ("migration-page", "data leaving (the whole instance copied to another service)"),
-                  ("privacy-settings-page", "data retention or privacy (what the site keeps of people switched)"))
+# of resources/cues.toml, or the verb table named third), what it then does, and what the page is read from: its
+# address and title ("page"), its title alone ("title"), or a desktop window's title and program ("window")
+_PAGE_SWITCHES = (("backups-page", "", "repository or site administration (a backup restored over the site)", "page"),
+                  ("admin-users-page", "", "repository or site administration (a user made an administrator)", "page"),
+                  ("admin-users-page", "account-lock-verb",
+                   "permissions and access (a user's account locked, unlocked or switched off by an administrator)",
+                   "page"),
+                  ("account-security-page", "",
+                   "account security (a second factor or a sign-in method switched)", "page"),
+                  ("order-admin-page", "", "money (an order's status or its money changed in the shop's back office)",
+                   "page"),
+                  ("order-record-page", "", "money (an order's status or its money changed in the shop's back office)",
+                   "page"),
+                  ("order-list-page", "order-cancel-verb", "money (an order cancelled in the shop's back office)",
+                   "page"),
+                  ("members-page", "role-grant-verb", "permissions and access (a member given a role over everything)",
+                   "page"),
+                  ("settings-title", "settings-commit-verb",
+                   "what this page is for (signing in, payments, roles or keys): its change saved", "title"),
+                  ("migration-page", "", "data leaving (the whole instance copied to another service)", "page"),
+                  ("privacy-settings-page", "", "data retention or privacy (what the site keeps of people switched)",
+                   "page"),
+                  ("installer-window", "installer-verb",
+                   "installing or running software (an installer's step that installs or restarts the machine)",
+                   "window"))
 
 
 def _page_switch(ctx: Context, first: str) -> str | None:
     """What a bare switch or answer does on the page it is on: "Restore" on a site's backups page puts a backup over
-    the live site; "Admin User" or "Is site admin" on a site's administration of a user raises that user; a second
-    factor's switch ("Two-factor authentication via e-mail") on an account's security page changes how the account
-    is kept. The page is read from its address and the window's title."""
+    the live site; "Admin User" or "Is site admin" on a site's administration of a user raises that user, and
+    "Locked out" or "Active" there locks them out or lets them in; a second factor's switch ("Two-factor
+    authentication via e-mail") on an account's security page changes how the account is kept; "Admin" or "Storage
+    Admin" picked on a members or permissions page grants that role; a plain "Save" under a title that names
+    sign-in methods, payment methods, roles or API keys saves that change; "OK" or "Close and restart" in an
+    installer's window installs or restarts. The page is read from its address and the window's title (an
+    installer from its window's title and program, on no web page). A "Cancel" that answers a dialog's question
+    only turns it down."""
     if not first or len(first) > 80:
         return None
     book = ctx.compiled.cues.context
-    place: str | None = None
-    for page, kind in _PAGE_SWITCHES:
-        verb, where = book.get(f"{page}-verb"), book.get(page)
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    places: dict[str, str] = {}
+    for page, verb_name, kind, reads in _PAGE_SWITCHES:
+        verb, where = book.get(verb_name or f"{page}-verb"), book.get(page)
         if verb is None or where is None or verb.search(first) is None:
             continue
-        if place is None:
-            obs = ctx.observation
-            url = getattr(ctx.action, "url", None) or obs.url or ""
-            place = _text(f"{url[:256]} {obs.window_title[:256]}").words
-        if where.search(place) is not None:
+        if reads == "window" and url.startswith(("http:", "https:")):
+            continue  # an installer is a program's window; "OK" on a web page titled "Setup" is that page's
+        if _DECLINES.match(first) and _ASKS_TO_CONFIRM.search(obs.window_title[:256]):
+            continue  # "Cancel" in a dialog that asks "Are you sure?": the question turned down
+        if reads not in places:
+            raw = {"page": f"{url[:256]} {obs.window_title[:256]}", "title": obs.window_title[:256],
+                   "window": f"{obs.window_title[:256]} {obs.app[:128]}"}[reads]
+            places[reads] = _text(raw).words if raw.strip() else ""
+        if places[reads] and where.search(places[reads]) is not None:
             return kind
     return None
 
@@ -1395,9 +1475,32 @@ def scam_payment(ctx: Context) -> str | None:
         why = f"a seller or a host paid by {rail}"
     elif (addr := parts.crypto_address.search(label.raw[:512])) is not None:
         why = f"crypto sent to the address {addr.group(0)[:12]}..."
+    elif (payee := _gift_card_payee(ctx, first)) is not None:
+        why = f"a gift card to pay {payee}"
     if why is None:
         return None
     return f"a payment the way scams ask ({_short(why, 50)!r}): {_short(label.raw)!r}"
+
+
+@book_table
+def _gift_card_parts(book: CueBook) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The cue book's gift card names and the authorities, bills and desks no gift card pays (`gift_card`,
+    `gift_card_payee` of [parts]), compiled once per book."""
+    card, payee = book.parts.get("gift_card"), book.parts.get("gift_card_payee")
+    return (re.compile(card), re.compile(payee)) if card and payee else None
+
+
+def _gift_card_payee(ctx: Context, first: str) -> str | None:
+    """The authority, bill or desk a gift card bought by this click is for, read on the label and the window's
+    title ("Buy $500 gift card" under "Gift card for 'IRS settlement'"), or None."""
+    parts = _gift_card_parts(ctx.compiled.cues)
+    if parts is None:
+        return None
+    both = f"{first} {_text(ctx.observation.window_title[:256]).words}" if ctx.observation.window_title else first
+    if parts[0].search(both) is None:
+        return None
+    m = parts[1].search(both)
+    return m.group(0) if m is not None else None
 
 
 # the other side of a marketplace or a rental: paid by a rail outside its checkout, the money has no protection

@@ -6,8 +6,9 @@ Space, or Alt+Y for "Yes"). A click on that button is judged by its label (gate/
 same judgement from the title, which is the only label it has. It asks, at the risk the step carries.
 
 Only a title that reads as the step itself counts: it asks a question about it, starts "Confirm ..." or "Are you
-sure ...", or is the step alone ("Place order"). A page's title names the site after it ("Transfer money - Chase"),
-and Enter in its form mostly moves on to a review step, which asks in its turn.
+sure ...", or is the step alone ("Place order"); a question may also say what its answer does to a record ("Are you
+sure? This order will be canceled", `[context.dialog-step]` of resources/cues.toml). A page's title names the site
+after it ("Transfer money - Chase"), and Enter in its form mostly moves on to a review step, which asks in its turn.
 A document, a mailbox or a terminal ("report.docx - Word", "Inbox (3)") names no step, and Enter there types a
 new line or opens a message, as it does all day.
 
@@ -61,7 +62,10 @@ def answered_step(ctx: Context) -> tuple[str, Risk | None] | None:
         irreversible = ctx.compiled.gui.irreversible
         m = irreversible.search(text.words, text.keys) if irreversible is not None else None
         if m is None:
-            return None
+            # "Are you sure? This order will be canceled ...": the question says what answering it does to a record
+            told = ctx.compiled.cues.context.get("dialog-step")
+            said = told.search(text.words) if told is not None and asks else None
+            return (f"{short(title, 60)!r}: {said.group(0)}", Risk.MEDIUM) if said is not None else None
         if asks or (alone and m.start() == 0 and len(words.split()) <= _STEP_WORDS and
                     words.startswith(_DESTROYING)):
             return f"{short(title, 60)!r}: {m.group(0)} cannot be undone", None
