@@ -643,7 +643,8 @@ def judge(host: str, path: str) -> Verdict | None:
     if (found is None or found.level != "block") and ip_of(host) is None:
         # a name borrowed from a brand's domain or a crisis, or made by a program: read after the brand's rules,
         # whose reasons say more when both apply
-        for more in (borrowed_domain(host, path), crisis_name(host), machine_name(host), free_name(host, path)):
+        for more in (borrowed_domain(host, path), crisis_name(host), machine_name(host), free_name(host, path),
+                     impossible_name(host)):
             if more is not None and (found is None or more.level == "block"):
                 found = more
                 if found.level == "block":
@@ -1284,3 +1285,21 @@ def borrowed_domain(host: str, path: str) -> Verdict | None:
             return Verdict("block", "brand-lure", f"{host} runs the bank's name {bank!r} into another word and "
                                                   f"opens a sign-in page; it is not {bank}'s site")
     return None
+
+
+# top-level names a public registry sells names under (a host under `.local`, `.internal`, `.lan` or no dot is a
+# network's own, where an underscore is a service's name)
+_PUBLIC_TLD = re.compile(r"^(?:[a-z]{2}|com|net|org|info|biz|io|ai|app|dev|co|xyz|top|online|site|shop|store)$")
+
+
+@functools.lru_cache(maxsize=1024)
+def impossible_name(host: str) -> Verdict | None:
+    """A site's own name with an underscore (`my_site.com`): registries issue no such name, so the link was made up
+    or is meant to resolve somewhere other than a registered site (a planted instruction's made-up address)."""
+    if "_" not in host or ip_of(host) is not None or "." not in host:
+        return None
+    site, suffix = _site_name(host)
+    if "_" not in site or not _PUBLIC_TLD.match(suffix.rsplit(".", 1)[-1]):
+        return None
+    return Verdict("confirm", "impossible-name", f"{site}.{suffix} has an underscore in its name, which no registry "
+                                                 f"issues: the address was made up")

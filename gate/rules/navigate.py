@@ -1476,6 +1476,14 @@ def free_name_confirm(ctx: Context) -> CheckResult:
     return _verdict_at(ctx, "free-name", "confirm")
 
 
+@rule("confirm.nav.impossible-name", "a site name no registry issues", risk=Risk.MEDIUM, types=NAV, confidence=0.6)
+def impossible_name_confirm(ctx: Context) -> CheckResult:
+    """The site's own name, under a public top-level name, has an underscore (`my_site.com`): no registry issues
+    such a name, so the address was made up (as the addresses planted instructions give are) or resolves only where
+    someone arranged it. A service's name on the local network (`my_service`, `db_1.internal`) is not read."""
+    return _verdict_at(ctx, "impossible-name", "confirm")
+
+
 def _sample(ctx: Context) -> tuple[str, bool] | None:
     parts = split_url(ctx.action.url) if ctx.action.url else None  # type: ignore[union-attr]
     if parts is None or parts.scheme not in (*_WEB, "ftp") or not parts.host:
@@ -2621,6 +2629,7 @@ RULES = (
     machine_name_confirm,
     free_name_sign_in,
     free_name_confirm,
+    impossible_name_confirm,
     malware_sample_block,
     malware_sample_confirm,
     agent_check_block,

@@ -47,7 +47,7 @@ from gate.destinations import judge as destination_judge
 from gate.fields import MAIL_PAGE, field_text, text_of
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
-from gate.hostile_hosts import command_hosts, one_edit_apart, sends_out, short_link
+from gate.hostile_hosts import command_hosts, one_edit_apart, sends_out, short_link, shortener
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import Guarded
@@ -1656,8 +1656,9 @@ def lure_link(ctx: Context) -> CheckResult:
     it as a command or a navigation) holds a link whose host imitates another site (a brand's name inside a
     foreign domain, a digit swap) or is named like a scam (`free-giftcard-claim`): written where others read
     it, it spreads a phishing page in the agent's name. So does a link that gate/destinations.py would block (a
-    brand's name on another site with a lure, lure words under a bulk-registered top-level name). A link to an
-    ordinary site stays quiet."""
+    brand's name on another site with a lure, lure words under a bulk-registered top-level name), and so does a link
+    through a public shortener (bit.ly, tinyurl), which hides where it goes from its readers and from this gate. A
+    link to an ordinary site, or a brand's own short link (youtu.be, amzn.to), stays quiet."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or "://" not in text or len(text) > 8192:
         return None
@@ -1674,6 +1675,10 @@ def lure_link(ctx: Context) -> CheckResult:
             why = verdict.why if verdict is not None and verdict.level == "block" else None
         if why:
             return f"typing a link to a site that imitates another: {why}"
+        parts = split_url(m.group(0))
+        if parts is not None and shortener(host, parts.path):
+            # a shortened link in a message hides from its readers, and from this gate, where it goes
+            return f"typing a shortened link ({host}) into a message: where it goes is hidden from its readers"
     return None
 
 

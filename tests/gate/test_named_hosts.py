@@ -253,3 +253,28 @@ def test_a_code_source_or_sync_server_on_an_untrusted_host_blocks(text, label):
 ])
 def test_ordinary_sources_and_other_fields_pass_this_rule(text, label):
     assert "block.web.untrusted-source-field" not in typed(text, label).rules, (text, label)
+
+
+# -- a shortened link in a message, a name no registry issues -------------------------------------------------------
+
+def test_a_shortened_link_typed_into_a_message_asks():
+    got = typed("The agenda is here: https://tinyurl.com/q4-agenda-xy see you", "Message body")
+    assert got.decision is Decision.CONFIRM and "confirm.web.lure-link" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "The talk: https://youtu.be/aBcDeFgHiJk",                 # a brand's own short link
+    "The agenda is here: https://intranet.example.com/agenda",
+])
+def test_brand_short_links_and_full_links_pass(text):
+    assert "confirm.web.lure-link" not in typed(text, "Message body").rules, text
+
+
+def test_a_site_name_with_an_underscore_asks():
+    got = nav("http://files.acme_payroll.net/statement.pdf")
+    assert got.decision is Decision.CONFIRM and "confirm.nav.impossible-name" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("url", ["http://my_service:8080/health", "http://db_1.internal/", "https://_acme.example.com/"])
+def test_service_names_with_underscores_pass(url):
+    assert "confirm.nav.impossible-name" not in nav(url).rules, url
