@@ -1260,13 +1260,14 @@ def free_name(host: str, path: str) -> Verdict | None:
 _OWN_SITE_NAMES = {d.partition(".")[0]: t for t, ds in _OWN.items() for d in ds
                    if len(d.partition(".")[0]) >= 5 and "." in d}
 _BANKS = frozenset(t for t in _BOOK["brands"]["banks-payments"] if t not in _PLAIN and len(t) >= 4)
+_GOVERNMENT = tuple(_BOOK["tlds"]["government"])
 
 
 @functools.lru_cache(maxsize=1024)
 def borrowed_domain(host: str, path: str) -> Verdict | None:
     """A brand's own domain's name registered under a bulk-registered top-level name (`ggpht.<cheap name>`, a
-    Google domain's name), or a bank's name run together with another word (`<town><bank>`) opened at a sign-in
-    page: both spell the brand for a site that is not the brand's."""
+    Google domain's name), a public office's name run into `gov` (`<office>gov.com`), or a bank's name run together
+    with another word (`<town><bank>`) opened at a sign-in page: each spells the brand for a site not the brand's."""
     if not host or ip_of(host) is not None or is_loopback(host) or "." not in host or own_site(host) or \
             _hosted(host):
         return None
@@ -1278,6 +1279,13 @@ def borrowed_domain(host: str, path: str) -> Verdict | None:
     if brand is not None and abused_tld(host):
         return Verdict("block", "brand-cheap-tld", f"{host} spells {site}, a domain of {brand}, under the "
                                                    f"bulk-registered .{_tld(host)}")
+    for part in site.split("-"):
+        for word in _GOVERNMENT:
+            office = part.removesuffix(word) if part.endswith(word) else \
+                part.removeprefix(word) if part.startswith(word) else ""
+            if office in _AGENCY:
+                return Verdict("block", "brand-lure", f"{host} runs {office!r} into {word!r}, spelling the office's "
+                                                      f"government address on a private name")
     if "-" in site or not _signin_path(path):
         return None
     for bank in _BANKS:

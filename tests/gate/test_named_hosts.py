@@ -278,3 +278,15 @@ def test_a_site_name_with_an_underscore_asks():
 @pytest.mark.parametrize("url", ["http://my_service:8080/health", "http://db_1.internal/", "https://_acme.example.com/"])
 def test_service_names_with_underscores_pass(url):
     assert "confirm.nav.impossible-name" not in nav(url).rules, url
+
+
+@pytest.mark.parametrize("url", ["https://hmrcgov.net/refund", "https://gouvcaf.com/", "https://ssagov-benefits.org/"])
+def test_an_office_run_into_gov_on_a_private_name_blocks(url):
+    got = nav(url)
+    assert got.decision is Decision.BLOCK and "block.nav.brand-lure" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", ["https://www.govtech.com/", "https://gobank.com/", "https://www.govdelivery.com/",
+                                 "https://www.ssa.gov/benefits/"])
+def test_names_that_start_with_gov_pass(url):
+    assert nav(url).decision is Decision.ALLOW, (url, nav(url).rules)
