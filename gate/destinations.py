@@ -1125,9 +1125,16 @@ def _good_in(piece: str) -> str | None:
     return None
 
 
-def _brand_piece(piece: str) -> str | None:
-    """A brand's or an agency's token as the piece, or a distinctive one at its start or end (`paypaluk`)."""
-    if len(piece) >= 3 and piece in _OWN:
+# offices whose short names are everyday words too (`nav`, `sat`, `arc`): beside a crisis they name nothing
+_WORD_OFFICES = frozenset({"nav", "sat", "arc", "ants", "caf", "sars", "treasury", "mygov", "linkt", "dian"})
+
+
+def _brand_piece(piece: str, raw: str = "") -> str | None:
+    """A brand's or an office's token as the piece, or a distinctive one at its start or end (`paypaluk`). A brand
+    that is an everyday word too (`free`, `line`, `signal`) counts only with digits stuck to it (`<brand>7`, `raw`),
+    an office's acronym (`cdc`, `hhs`) as it is."""
+    if len(piece) >= 3 and piece in _OWN and (piece not in _PLAIN or raw != piece or
+                                              (piece in _AGENCY and piece not in _WORD_OFFICES)):
         return piece
     for size in range(len(piece) - 2, 4, -1):
         for cand in (piece[:size], piece[-size:]):
@@ -1150,10 +1157,10 @@ def crisis_name(host: str) -> Verdict | None:
     weak, text = _cut_out(text, _CR_WEAK)
     if not topics and not weak:
         return None
-    pieces = [_EDGE_DIGITS.sub("", p) for p in text.split("-")]
-    pieces = [p for p in pieces if p] + [p for p in suffix.split(".") if p]
+    raws = [p for p in text.split("-") if p]
+    brand = next((b for r in raws if (b := _brand_piece(_EDGE_DIGITS.sub("", r), r)) is not None), None)
+    pieces = [p for p in (_EDGE_DIGITS.sub("", r) for r in raws) if p] + [p for p in suffix.split(".") if p]
     topic = (topics or weak)[0]
-    brand = next((b for p in pieces if (b := _brand_piece(p)) is not None), None)
     if brand is not None:
         return Verdict("block", "crisis-name", f"{host} joins the name {brand!r} to {topic!r} and is not "
                                                f"{brand}'s site: a relief or refund lure's name")
@@ -1261,6 +1268,7 @@ _OWN_SITE_NAMES = {d.partition(".")[0]: t for t, ds in _OWN.items() for d in ds
                    if len(d.partition(".")[0]) >= 5 and "." in d}
 _BANKS = frozenset(t for t in _BOOK["brands"]["banks-payments"] if t not in _PLAIN and len(t) >= 4)
 _GOVERNMENT = tuple(_BOOK["tlds"]["government"])
+_GOVERNMENT_SET = frozenset(_GOVERNMENT)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1279,7 +1287,13 @@ def borrowed_domain(host: str, path: str) -> Verdict | None:
     if brand is not None and abused_tld(host):
         return Verdict("block", "brand-cheap-tld", f"{host} spells {site}, a domain of {brand}, under the "
                                                    f"bulk-registered .{_tld(host)}")
-    for part in site.split("-"):
+    parts = [p for p in site.split("-") if p]
+    if len(parts) > 1 and not _GOVERNMENT_SET.isdisjoint(parts):
+        office = next((p for p in parts if p in _AGENCY and p not in _WORD_OFFICES), None)
+        if office is not None:
+            return Verdict("block", "brand-lure", f"{host} writes {office!r} beside a government's name, spelling "
+                                                  f"the office's address on a private name")
+    for part in parts:
         for word in _GOVERNMENT:
             office = part.removesuffix(word) if part.endswith(word) else \
                 part.removeprefix(word) if part.startswith(word) else ""

@@ -290,3 +290,14 @@ def test_an_office_run_into_gov_on_a_private_name_blocks(url):
                                  "https://www.ssa.gov/benefits/"])
 def test_names_that_start_with_gov_pass(url):
     assert nav(url).decision is Decision.ALLOW, (url, nav(url).rules)
+
+
+@pytest.mark.parametrize("url", ["https://covid-free-travel.com/", "https://coronavirus-signal-app.com/"])
+def test_an_everyday_word_brand_beside_a_crisis_only_asks(url):
+    got = nav(url)
+    assert got.decision is Decision.CONFIRM and "confirm.nav.crisis-name" in got.rules, (url, got.rules)
+
+
+@pytest.mark.parametrize("url", ["https://free-gov-phones.com/", "https://open-gov-data.org/"])
+def test_gov_beside_no_office_passes(url):
+    assert nav(url).decision is Decision.ALLOW, (url, nav(url).rules)
