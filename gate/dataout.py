@@ -491,6 +491,12 @@ def url_payload(parts: UrlParts) -> Payload | None:
             for key, value in parse_qsl(text, keep_blank_values=True):
                 values.append(value or key)
                 named.append((key.replace("_", " ").replace("-", " "), value))
+    # a path segment's matrix parameters (`/settings;tab=billing`, `/c;user=...;password=...`) are named like a query's
+    for seg in parts.path.split("/"):
+        for param in seg.split(";")[1:]:
+            key, eq, value = param.partition("=")
+            if eq and key:
+                named.append((key.replace("_", " ").replace("-", " "), value))
     if named and _NINE_DIGITS.search(parts.query) and \
             (whole := _whole_identity("\n".join(f"{k} {v}" for k, v in named))) is not None:
         return whole
