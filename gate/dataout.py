@@ -491,6 +491,12 @@ def url_payload(parts: UrlParts) -> Payload | None:
             for key, value in parse_qsl(text, keep_blank_values=True):
                 values.append(value or key)
                 named.append((key.replace("_", " ").replace("-", " "), value))
+    # a path segment's matrix parameters (`/settings;tab=billing`, `/c;user=...;password=...`) are named like a query's
+    for seg in parts.path.split("/"):
+        for param in seg.split(";")[1:]:
+            key, eq, value = param.partition("=")
+            if eq and key:
+                named.append((key.replace("_", " ").replace("-", " "), value))
     if named and _NINE_DIGITS.search(parts.query) and \
             (whole := _whole_identity("\n".join(f"{k} {v}" for k, v in named))) is not None:
         return whole
@@ -501,7 +507,11 @@ def url_payload(parts: UrlParts) -> Payload | None:
         return Payload("a user name with its password", 2)
     # a path segment's session id (`/cart;jsessionid=9F3A...`) is the site's own cookie written into its links
     path = _SESSION_IN_PATH.sub("", parts.path) if ";" in parts.path else parts.path
-    values.extend(seg for seg in path.split("/") if len(seg) >= 8)
+    for seg in path.split("/"):
+        # a segment's matrix parameters (`/settings;tab=billing`, a console's page state) are a query of their own:
+        # each value is read alone, not glued to the segment's name as if it were a user name and its password
+        head, *params = seg.split(";")
+        values.extend(p for p in (head, *(q.partition("=")[2] or q for q in params)) if len(p) >= 8)
     if not values:
         return None
     found: Payload | None = None

@@ -45,6 +45,7 @@ def _own_table() -> dict[str, frozenset[str]]:
 
 _OWN = _own_table()
 _ALL_OWN = frozenset(d for ds in _OWN.values() for d in ds)
+_AGENCY = frozenset(_BOOK["brands"]["government"])  # tax, benefit, health and motoring offices
 
 
 def brand_name(word: str) -> bool:
@@ -237,8 +238,10 @@ def impersonation(host: str) -> Claim | None:
             continue
         token, start, end = found
         rest = parts[:start] + parts[end:]
-        if rest and not abused and all(p in _OWN or p in _SERVICE for p in rest):
-            continue  # `<brand>-cdn`, `<brand>-docs`: a brand's own plumbing or project name
+        if rest and not abused and all(p in _OWN or p in _SERVICE for p in rest) and \
+                not (token in _AGENCY and any(p in _AGENCY for p in rest)):
+            continue  # `<brand>-cdn`, `<brand>-docs`: a brand's own plumbing or project name (two offices' names
+            # together are no office's plumbing)
         # a hyphen-part, or a whole label under an abused name (`paypal.top`, `paypal.example.top`); a bare
         # subdomain label elsewhere is as often a company's own install of a product (`gitlab.example.com`)
         strong = (bool(rest) or abused) and not hosted
@@ -637,6 +640,15 @@ def judge(host: str, path: str) -> Verdict | None:
     found = _judge(host, path) or scam
     if found is None or found.level != "block":
         found = platform_brand(host, path) or found
+    if (found is None or found.level != "block") and ip_of(host) is None:
+        # a name borrowed from a brand's domain or a crisis, or made by a program: read after the brand's rules,
+        # whose reasons say more when both apply
+        for more in (borrowed_domain(host, path), crisis_name(host), machine_name(host), free_name(host, path),
+                     impossible_name(host)):
+            if more is not None and (found is None or more.level == "block"):
+                found = more
+                if found.level == "block":
+                    break
     return found
 
 
@@ -678,6 +690,11 @@ def _judge(host: str, path: str) -> Verdict | None:
             lures = lure_words(host, path)
         lures = Lures(_without(lures.strong, claim), _without(lures.weak_host, claim))
         named = f"{host} uses the name {claim.token!r} but is not {claim.token}'s site"
+        other = next((p for p in sorted(_pieces(_labels(host))) if p in _AGENCY and p != claim.token and
+                      p not in claim.spelled), None) if claim.token in _AGENCY and not claim.hosted else None
+        if other is not None:
+            # `<tax office>-<social security>.com`: no government office shares a private name with another
+            return Verdict("block", "brand-lure", f"{named}, and names a second public office, {other!r}")
         if claim.hosted:
             if lures.strong or (claim.strong and lures.weak_host):
                 return Verdict("block", "brand-lure", f"{named}: a page on a hosting platform named "
@@ -1065,3 +1082,246 @@ def cracked_software(text: str) -> str | None:
         if w in _CRACK and any(x in _CRACK_BESIDE for x in words[max(0, i - 3):i + 4] if x != w):
             return w
     return None
+
+
+# -- a crisis in the site's name -----------------------------------------------------------------------------------
+
+_CR = _BOOK["crisis"]
+_CR_TOPICS = tuple(sorted(_CR["topics"], key=len, reverse=True))
+_CR_WEAK = tuple(sorted(_CR["weak_topics"], key=len, reverse=True))
+_CR_HEALTH = frozenset(_CR["health"])
+_CR_GOODS = tuple(sorted(_CR["goods"], key=len, reverse=True))
+_CR_DECOYS = tuple(sorted(_CR["decoys"], key=len, reverse=True))
+_EDGE_DIGITS = re.compile(r"^\d+|\d+$")
+_CHEAP_SUFFIXES = frozenset(_BOOK["url-shape"]["cheap_suffixes"])
+
+
+def _site_name(host: str) -> tuple[str, str]:
+    """(the site's own name, the suffix it is registered under): `example` and `com` of `shop.example.com`; under a
+    second-level name sold like a top-level one (`<name>.us.org`), the name before it."""
+    labels = host.split(".")
+    if len(labels) >= 3 and ".".join(labels[-2:]) in _CHEAP_SUFFIXES:
+        return labels[-3], ".".join(labels[-2:])
+    site, _, suffix = registrable(host).partition(".")
+    return site, suffix
+
+
+def _cut_out(text: str, words: tuple[str, ...]) -> tuple[list[str], str]:
+    """The words of `words` found in `text` (longest first, each place once) and the text with each replaced by a
+    hyphen, so what is left falls apart into the pieces around them."""
+    found: list[str] = []
+    for w in words:
+        while w in text:
+            found.append(w)
+            text = text.replace(w, "-", 1)
+    return found, text
+
+
+def _good_in(piece: str) -> str | None:
+    """A thing a crisis site sells in `piece`: the whole piece, its start or its end, or a longer word anywhere."""
+    for g in _CR_GOODS:
+        if piece == g or piece.startswith(g) or piece.endswith(g) or (len(g) >= 6 and g in piece):
+            return g
+    return None
+
+
+# offices whose short names are everyday words too (`nav`, `sat`, `arc`): beside a crisis they name nothing
+_WORD_OFFICES = frozenset({"nav", "sat", "arc", "ants", "caf", "sars", "treasury", "mygov", "linkt", "dian"})
+
+
+def _brand_piece(piece: str, raw: str = "") -> str | None:
+    """A brand's or an office's token as the piece, or a distinctive one at its start or end (`paypaluk`). A brand
+    that is an everyday word too (`free`, `line`, `signal`) counts only with digits stuck to it (`<brand>7`, `raw`),
+    an office's acronym (`cdc`, `hhs`) as it is."""
+    if len(piece) >= 3 and piece in _OWN and (piece not in _PLAIN or raw != piece or
+                                              (piece in _AGENCY and piece not in _WORD_OFFICES)):
+        return piece
+    for size in range(len(piece) - 2, 4, -1):
+        for cand in (piece[:size], piece[-size:]):
+            if cand in _OWN and cand not in _PLAIN:
+                return cand
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def crisis_name(host: str) -> Verdict | None:
+    """A site whose own name trades on a crisis (`[crisis]` of resources/destinations.toml): joined to a brand's or an
+    agency's name, or to what it sells or pays out (loans, test kits, masks, vaccines), it blocks; named for the
+    crisis alone, it asks. Government registries, brands' own sites and hosting platforms' tenants pass."""
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host or own_site(host) or \
+            _hosted(host):
+        return None
+    site, suffix = _site_name(host)
+    _, text = _cut_out(site, _CR_DECOYS)
+    topics, text = _cut_out(text, _CR_TOPICS)
+    weak, text = _cut_out(text, _CR_WEAK)
+    if not topics and not weak:
+        return None
+    raws = [p for p in text.split("-") if p]
+    brand = next((b for r in raws if (b := _brand_piece(_EDGE_DIGITS.sub("", r), r)) is not None), None)
+    pieces = [p for p in (_EDGE_DIGITS.sub("", r) for r in raws) if p] + [p for p in suffix.split(".") if p]
+    topic = (topics or weak)[0]
+    if brand is not None:
+        return Verdict("block", "crisis-name", f"{host} joins the name {brand!r} to {topic!r} and is not "
+                                               f"{brand}'s site: a relief or refund lure's name")
+    good = next((g for p in pieces if (g := _good_in(p)) is not None), None)
+    if good is not None:
+        return Verdict("block", "crisis-name", f"{host} is named for {topic!r} and {good!r}: a crisis shop's or "
+                                               f"loan page's name")
+    if topics or any(p in _CR_HEALTH or any(p.startswith(h) or p.endswith(h) for h in _CR_HEALTH if len(h) >= 4)
+                     for p in pieces):
+        return Verdict("confirm", "crisis-name", f"{host} is named for {topic!r}")
+    return None
+
+
+# -- a name made by a program ------------------------------------------------------------------------------------
+
+_MN = _BOOK["machine-names"]
+_HEX_RUN = re.compile(rf"[0-9a-f]{{{int(_MN['min_run'])},}}")
+_ALPHA = re.compile(r"^[a-z]{3,}$")
+
+
+def _coded(part: str) -> bool:
+    """A hyphen-part with a random run: hexadecimal of letters and digits (`37f0d`, `6de8af`), or five digits."""
+    if part.isdigit():
+        return len(part) >= 5
+    for m in _HEX_RUN.finditer(part):
+        run = m.group(0)
+        if (any(c.isdigit() for c in run) and any(c.isalpha() for c in run)) or \
+                (run.isdigit() and len(run) >= 5):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def machine_name(host: str) -> Verdict | None:
+    """A registrable name of several hyphen-parts, some of them words and some random hexadecimal runs
+    (`[machine-names]`): the throwaway names tech-support-scam and malvertising kits register by the hundred. Blocks
+    with the counts of the table; two random parts in a shorter name ask."""
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host or own_site(host) or \
+            _hosted(host):
+        return None
+    site = _site_name(host)[0]
+    parts = [p for p in site.split("-") if p]
+    coded = [p for p in parts if _coded(p)]
+    words = [p for p in parts if _ALPHA.match(p)]
+    if len(coded) < int(_MN["min_coded"]):
+        return None
+    what = f"{site} is a made name: {len(coded)} of its {len(parts)} parts are random runs " \
+           f"({', '.join(coded[:3])})"
+    if len(parts) >= int(_MN["min_parts"]) and len(words) >= int(_MN["min_words"]):
+        return Verdict("block", "machine-name", what)
+    if len(parts) >= 3:
+        return Verdict("confirm", "machine-name", what)
+    return None
+
+
+# -- names anyone gets for nothing ---------------------------------------------------------------------------------
+
+_FREE = _BOOK["free-names"]
+_FREE_DYNAMIC = frozenset(_FREE["dynamic"])
+_FREE_TLDS = frozenset(_FREE["free_tlds"])
+_HOME_NAMES = tuple(sorted(_FREE["home_names"], key=len, reverse=True))
+_HOME_PARTS = re.compile(r"[a-z]+")
+
+
+def _home_server(labels: list[str]) -> bool:
+    """A tenant's name that says it is someone's own server (`nas`, `myhome`, `plex-home`, `homeassistant2`)."""
+    for label in labels:
+        for part in _HOME_PARTS.findall(label):
+            if any(part == h or (len(h) >= 3 and (part.startswith(h) or part.endswith(h))) for h in _HOME_NAMES):
+                return True
+    return False
+
+
+def free_zone(host: str) -> str | None:
+    """The free dynamic-DNS zone the host is a name under (`duckdns.org`, `ddns.net`), or None."""
+    labels = host.split(".")
+    return next((z for i in range(1, len(labels)) if (z := ".".join(labels[i:])) in _FREE_DYNAMIC), None)
+
+
+@functools.lru_cache(maxsize=1024)
+def free_name(host: str, path: str) -> Verdict | None:
+    """A name under a free dynamic-DNS zone asks, unless it names a home server (`[free-names] home_names`); a name
+    under a top-level name once given away free (`.tk`, `.ml`) asks, and blocks at a sign-in page."""
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host:
+        return None
+    zone = free_zone(host)
+    if zone is not None:
+        tenant = [t for t in host[: -len(zone) - 1].split(".") if t]
+        if not tenant or tenant == ["www"] or _home_server(tenant):
+            return None  # the provider's own site, or a person's home server named as one
+        return Verdict("confirm", "free-name", f"{host} is a free dynamic-DNS name under {zone}: anyone points one "
+                                               f"at any machine")
+    tld = host.rsplit(".", 1)[-1]
+    if tld not in _FREE_TLDS or own_site(host):
+        return None
+    if _signin_path(path):
+        return Verdict("block", "free-name", f"a sign-in page under .{tld}, a top-level name once given away free")
+    return Verdict("confirm", "free-name", f"{host} is under .{tld}, a top-level name once given away free")
+
+
+# -- a brand's own domain name, or a bank's name run together with another word --------------------------------
+
+# the names of the brands' own registrable domains (`ggpht` of ggpht.com, `paypalobjects`), five letters or more
+_OWN_SITE_NAMES = {d.partition(".")[0]: t for t, ds in _OWN.items() for d in ds
+                   if len(d.partition(".")[0]) >= 5 and "." in d}
+_BANKS = frozenset(t for t in _BOOK["brands"]["banks-payments"] if t not in _PLAIN and len(t) >= 4)
+_GOVERNMENT = tuple(_BOOK["tlds"]["government"])
+_GOVERNMENT_SET = frozenset(_GOVERNMENT)
+
+
+@functools.lru_cache(maxsize=1024)
+def borrowed_domain(host: str, path: str) -> Verdict | None:
+    """A brand's own domain's name registered under a bulk-registered top-level name (`ggpht.<cheap name>`, a
+    Google domain's name), a public office's name run into `gov` (`<office>gov.com`), or a bank's name run together
+    with another word (`<town><bank>`) opened at a sign-in page: each spells the brand for a site not the brand's."""
+    if not host or ip_of(host) is not None or is_loopback(host) or "." not in host or own_site(host) or \
+            _hosted(host):
+        return None
+    reg = registrable(host)
+    if reg in _ALL_OWN:
+        return None
+    site = reg.partition(".")[0]
+    brand = _OWN_SITE_NAMES.get(site)
+    if brand is not None and abused_tld(host):
+        return Verdict("block", "brand-cheap-tld", f"{host} spells {site}, a domain of {brand}, under the "
+                                                   f"bulk-registered .{_tld(host)}")
+    parts = [p for p in site.split("-") if p]
+    if len(parts) > 1 and not _GOVERNMENT_SET.isdisjoint(parts):
+        office = next((p for p in parts if p in _AGENCY and p not in _WORD_OFFICES), None)
+        if office is not None:
+            return Verdict("block", "brand-lure", f"{host} writes {office!r} beside a government's name, spelling "
+                                                  f"the office's address on a private name")
+    for part in parts:
+        for word in _GOVERNMENT:
+            office = part.removesuffix(word) if part.endswith(word) else \
+                part.removeprefix(word) if part.startswith(word) else ""
+            if office in _AGENCY:
+                return Verdict("block", "brand-lure", f"{host} runs {office!r} into {word!r}, spelling the office's "
+                                                      f"government address on a private name")
+    if "-" in site or not _signin_path(path):
+        return None
+    for bank in _BANKS:
+        if len(site) - len(bank) >= 3 and (site.startswith(bank) or site.endswith(bank)):
+            return Verdict("block", "brand-lure", f"{host} runs the bank's name {bank!r} into another word and "
+                                                  f"opens a sign-in page; it is not {bank}'s site")
+    return None
+
+
+# top-level names a public registry sells names under (a host under `.local`, `.internal`, `.lan` or no dot is a
+# network's own, where an underscore is a service's name)
+_PUBLIC_TLD = re.compile(r"^(?:[a-z]{2}|com|net|org|info|biz|io|ai|app|dev|co|xyz|top|online|site|shop|store)$")
+
+
+@functools.lru_cache(maxsize=1024)
+def impossible_name(host: str) -> Verdict | None:
+    """A site's own name with an underscore (`my_site.com`): registries issue no such name, so the link was made up
+    or is meant to resolve somewhere other than a registered site (a planted instruction's made-up address)."""
+    if "_" not in host or ip_of(host) is not None or "." not in host:
+        return None
+    site, suffix = _site_name(host)
+    if "_" not in site or not _PUBLIC_TLD.match(suffix.rsplit(".", 1)[-1]):
+        return None
+    return Verdict("confirm", "impossible-name", f"{site}.{suffix} has an underscore in its name, which no registry "
+                                                 f"issues: the address was made up")

@@ -29,7 +29,7 @@ from gate.destinations import _BOOK, own_site
 from gate.urls import ip_of, is_loopback, registrable, split_url
 
 __all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "one_edit_apart", "random_token", "sends_out",
-           "short_link", "typo_squat", "url_shape"]
+           "short_link", "shortener", "typo_squat", "url_shape"]
 
 _SL = _BOOK["short-links"]
 _HIDDEN = frozenset(_SL["hidden"])
@@ -83,16 +83,27 @@ def _token_path(path: str) -> tuple[bool, bool]:
 
 
 @functools.lru_cache(maxsize=1024)
+def shortener(host: str, path: str) -> bool:
+    """`host` + `path` is a link through a listed public shortener (`[short-links] hidden`), not a brand's own."""
+    host = host.lower().rstrip(".").removeprefix("www.")
+    if not host or ip_of(host) is not None or len(path.strip("/")) == 0:
+        return False
+    sufs = _suffixes(host)
+    if not _OWN_SHORT.isdisjoint(sufs) or any((host + path).startswith(o + "/") for o in _OWN_SHORT if "/" in o):
+        return False
+    return not _HIDDEN.isdisjoint(sufs) or any((host + path).startswith(h) for h in _HIDDEN if "/" in h)
+
+
 def short_link(host: str, path: str) -> str | None:
     """Why a link to `host` + `path` hides where it goes, or None."""
     host = host.lower().rstrip(".").removeprefix("www.")
     if not host or ip_of(host) is not None or len(path.strip("/")) == 0:
         return None
+    if shortener(host, path):
+        return f"{host} is a link shortener: where the link goes is hidden"
     sufs = _suffixes(host)
     if not _OWN_SHORT.isdisjoint(sufs) or any((host + path).startswith(o + "/") for o in _OWN_SHORT if "/" in o):
         return None
-    if not _HIDDEN.isdisjoint(sufs) or any((host + path).startswith(h) for h in _HIDDEN if "/" in h):
-        return f"{host} is a link shortener: where the link goes is hidden"
     tokens, folder = _token_path(path)
     if not tokens:
         return None

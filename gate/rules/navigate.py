@@ -160,6 +160,14 @@ def _params(text: str) -> list[tuple[str, str]]:
     return parse_qsl(text.replace(";", "&"), keep_blank_values=True) if "=" in text else []
 
 
+def _matrix(seg: str) -> list[tuple[str, str]]:
+    """A path segment with its matrix parameters apart: [("", name), (key, value), ...] (`settings;tab=billing`)."""
+    if ";" not in seg or "=" not in seg:
+        return [("", seg)]
+    head, *params = seg.split(";")
+    return [("", head), *((k, v) for k, _, v in (p.partition("=") for p in params))]
+
+
 def reading(ctx: Context) -> UrlReading | None:
     """The URL of a `navigate` action read as words and values; None when there is nothing past the host."""
     return read_url(ctx.action.url, ctx.compiled.cues)  # type: ignore[union-attr]
@@ -200,7 +208,9 @@ def read_url(url: str, book: CueBook) -> UrlReading | None:
     text = " ".join(w for w in words if w)
     values = [(k, v[:_MAX_VALUE]) for k, v in params if v and k not in search and k not in redirect]
     # data can ride in the path too (`/api/post/<record>`, `/c/<base64>`), or in a fragment of its own
-    values += [("", seg[:_MAX_VALUE]) for seg in segments if len(seg) >= 16 and not _SESSION_SEGMENT.search(seg)]
+    # (a segment's matrix parameters, `settings;tab=billing`, are read value by value, as a query's are)
+    values += [(key, piece[:_MAX_VALUE]) for seg in segments if len(seg) >= 16 and not _SESSION_SEGMENT.search(seg)
+               for key, piece in _matrix(seg) if len(piece) >= 16 or not key]
     if len(fragment) >= 16 and "&" not in fragment and "=" not in fragment.rstrip("="):  # base64 ends in "="
         values.append(("", unquote(fragment)[:_MAX_VALUE]))
     return UrlReading(parts, text, text_keys(text) if text else frozenset(), tuple(values), tuple(params))
@@ -1408,6 +1418,72 @@ def lure_fee(ctx: Context) -> CheckResult:
     return _verdict_at(ctx, "lure-fee", "block")
 
 
+@rule("block.nav.crisis-shop", "a site named for a crisis and what it sells, or for a crisis and a brand or an office",
+      risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def crisis_shop(ctx: Context) -> CheckResult:
+    """The site's own name joins a crisis (`[crisis] topics` of resources/destinations.toml: a pandemic, an outbreak,
+    stimulus payments) to what it sells or pays out (loans, test kits, masks, vaccines, a cure, refunds), also run
+    together (`buy<crisis>test`, `<crisis>loansnow`) or in its top-level name (`<crisis>.loans`), or to a brand's or a
+    public office's name (`<bank>7-<crisis>`, `<ride app><crisis>protection`): the names registered by the
+    thousand in the weeks a crisis breaks, for fake shops, loan and relief pages (FTC, CISA and Europol alerts). The
+    health bodies' own sites are under government names and pass."""
+    return _verdict_at(ctx, "crisis-name", "block")
+
+
+@rule("confirm.nav.crisis-name", "a site named for a crisis", risk=Risk.MEDIUM, types=NAV, confidence=0.6)
+def crisis_name_confirm(ctx: Context) -> CheckResult:
+    """The site's own name is a crisis's (`<crisis>-information`, `am-i-infected-with-<crisis>`) and sells nothing by
+    its name: most such names were scams or parked for one, some are trackers or charities, so a person decides. A
+    word that is the crisis only sometimes (`corona` is a beer too) counts beside a health word; a crisis page on
+    another site (`news.example/<crisis>`) is not read."""
+    return _verdict_at(ctx, "crisis-name", "confirm")
+
+
+@rule("block.nav.machine-name", "a site whose name is words run into random hexadecimal", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.8)
+def machine_name_block(ctx: Context) -> CheckResult:
+    """The registrable name has several hyphen-parts, words beside random hexadecimal runs
+    (`<word>-<word>4f0a2-<word>9c1e7-<digits>`, `[machine-names]` of resources/destinations.toml): a name made by a
+    program, how tech-support-scam and malvertising kits register their fake virus-alert pages by the hundred.
+    Machine-made names of cloud hosts sit under the provider's domain and are not read."""
+    return _verdict_at(ctx, "machine-name", "block")
+
+
+@rule("confirm.nav.machine-name", "a short site name with two random hexadecimal parts", risk=Risk.MEDIUM, types=NAV,
+      confidence=0.6)
+def machine_name_confirm(ctx: Context) -> CheckResult:
+    """Two random runs in a registrable name of three parts (`<word>-7f3a9c-91b2e.<tld>`): made by a program, too
+    short to be sure, so it asks."""
+    return _verdict_at(ctx, "machine-name", "confirm")
+
+
+@rule("block.nav.free-name-sign-in", "a sign-in page under a top-level name once given away free", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.8)
+def free_name_sign_in(ctx: Context) -> CheckResult:
+    """A sign-in, OAuth or password page (`/login`, `/signin`, `/oauth/authorize`) on a site under `.tk`, `.ml`,
+    `.ga`, `.cf` or `.gq` (`[free-names] free_tlds`): those names were given away free and held most of the phishing
+    names of their time; no bank or mail provider signs people in there."""
+    return _verdict_at(ctx, "free-name", "block")
+
+
+@rule("confirm.nav.free-name", "a free dynamic-DNS name, or a site under a top-level name once given away free",
+      risk=Risk.MEDIUM, types=NAV, confidence=0.6)
+def free_name_confirm(ctx: Context) -> CheckResult:
+    """A name under a free dynamic-DNS zone (`[free-names] dynamic`: Duck DNS, No-IP's zones, Dynu, FreeDNS) points
+    at whatever machine its owner likes, changed in a minute, and malware-hosting feeds are full of them; a site under
+    a once-free top-level name is as cheap. It may be the person's own home server, so it asks. Developers' tunnels
+    (ngrok, Cloudflare's quick tunnels) are not read here."""
+    return _verdict_at(ctx, "free-name", "confirm")
+
+
+@rule("confirm.nav.impossible-name", "a site name no registry issues", risk=Risk.MEDIUM, types=NAV, confidence=0.6)
+def impossible_name_confirm(ctx: Context) -> CheckResult:
+    """The site's own name, under a public top-level name, has an underscore (`my_site.com`): no registry issues
+    such a name, so the address was made up (as the addresses planted instructions give are) or resolves only where
+    someone arranged it. A service's name on the local network (`my_service`, `db_1.internal`) is not read."""
+    return _verdict_at(ctx, "impossible-name", "confirm")
+
+
 def _sample(ctx: Context) -> tuple[str, bool] | None:
     parts = split_url(ctx.action.url) if ctx.action.url else None  # type: ignore[union-attr]
     if parts is None or parts.scheme not in (*_WEB, "ftp") or not parts.host:
@@ -1557,6 +1633,8 @@ def scam_page_action_confirm(ctx: Context) -> CheckResult:
     v = ctx.derived(_page_destination)
     if v is None or (v.level != "confirm" and not (ctx.action.type == "type" and not _harvest(ctx))):
         return None
+    if v.level == "confirm" and v.kind == "free-name":
+        return None  # a free name is often the person's own server: opening it asked, its pages are theirs
     target = ctx.action.target
     if ctx.action.type == "click" and target is not None and target.label and _READ_ON.match(target.label):
         return None  # scrolling or unfolding the page only reads it
@@ -2545,6 +2623,13 @@ RULES = (
     money_scheme_confirm,
     fake_support_desk,
     lure_fee,
+    crisis_shop,
+    crisis_name_confirm,
+    machine_name_block,
+    machine_name_confirm,
+    free_name_sign_in,
+    free_name_confirm,
+    impossible_name_confirm,
     malware_sample_block,
     malware_sample_confirm,
     agent_check_block,

@@ -34,12 +34,20 @@ from gate.dataout import (
     logging_path,
     url_payload,
 )
-from gate.destinations import abused_tld, cracked_software, fake_update, lure_words, own_site, update_offer
+from gate.destinations import (
+    abused_tld,
+    cracked_software,
+    fake_update,
+    free_name,
+    lure_words,
+    own_site,
+    update_offer,
+)
 from gate.destinations import judge as destination_judge
-from gate.fields import MAIL_PAGE
+from gate.fields import MAIL_PAGE, field_text, text_of
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
-from gate.hostile_hosts import command_hosts, one_edit_apart, sends_out, short_link
+from gate.hostile_hosts import command_hosts, one_edit_apart, sends_out, short_link, shortener
 from gate.model import Risk
 from gate.normalise import fold
 from gate.prefix import Guarded
@@ -47,6 +55,7 @@ from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_vocab import SHELL_TYPES
 from gate.sensitive import find_secret, find_sensitive, password_shaped
 from gate.shell import command_text
+from gate.steering import Steering, steering
 from gate.typed import Destination
 from gate.typed import destination as typed_destination
 from gate.urls import (
@@ -1239,6 +1248,62 @@ def data_out_order_in_url(ctx: Context) -> CheckResult:
     return None
 
 
+# the shortest query value read as prose: a word or two is a search or a name, not an order
+_ORDER_MIN_WORDS = 4
+
+
+def _query_order(ctx: Context) -> tuple[str, Steering] | None:
+    """(the key, the cue) of a query or fragment value of the URL that gives an AI agent orders, or None."""
+    parts = ctx.derived(nav_parts)
+    fragment = parts.raw.partition("#")[2] if parts is not None else ""
+    if parts is None or parts.scheme not in _WEB_SCHEMES or not parts.host or not (parts.query or fragment):
+        return None
+    if site_label(parts.host.lower()) in _SEARCH_SITES:
+        return None
+    values = parse_qsl(parts.query[:4096])
+    if fragment:
+        values += parse_qsl(fragment[:4096]) or [("#", unquote(fragment[:4096]))]
+    for key, value in values:
+        if len(value.split()) < _ORDER_MIN_WORDS:
+            continue
+        text = text_of(value[:1024])
+        found = steering(text.words, text.norm, text.keys, ctx.compiled.cues)
+        if found is not None and (found.aimed_at_agent or found.blocks_alone):
+            return key, found
+    return None
+
+
+@rule("block.web.orders-in-url", "a link whose query overrides an AI agent's instructions", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.8)
+def orders_in_url(ctx: Context) -> CheckResult:
+    """A query or fragment value of the URL is written to an AI agent and replaces its task ("ignore previous
+    instructions and ...", "your new task is", "do not tell the user", in the languages of the steering cues,
+    `[steering.*]` of resources/cues.toml), or holds two kinds of steering together: a prefilled prompt, the way
+    indirect prompt injection rides a link into an assistant that opens it. A search engine's query is a question
+    someone typed and passes; one kind of cue alone asks (`confirm.web.orders-in-url`)."""
+    found = ctx.derived(_query_order)
+    if found is None:
+        return None
+    key, cue = found
+    if "override" not in cue.cues and not cue.manipulative:
+        return None
+    return f"the URL's {key!r} gives an AI agent orders: {_short_path(cue.quote, 80)!r}"
+
+
+@rule("confirm.web.orders-in-url", "a link whose query speaks to an AI agent", risk=Risk.HIGH, types=NAV,
+      confidence=0.6)
+def orders_in_url_confirm(ctx: Context) -> CheckResult:
+    """A query or fragment value that addresses an AI agent or asks it for a secret, with no override of its task:
+    the same channel as `block.web.orders-in-url`, less sure, so a person decides."""
+    found = ctx.derived(_query_order)
+    if found is None:
+        return None
+    key, cue = found
+    if "override" in cue.cues or cue.manipulative:
+        return None
+    return f"the URL's {key!r} speaks to an AI agent: {_short_path(cue.quote, 80)!r}"
+
+
 # -- data leaving as an image's address ------------------------------------------------------------------
 #
 # A page or a chat that shows an image fetches it as soon as it renders: a markdown image written by an injected
@@ -1591,8 +1656,9 @@ def lure_link(ctx: Context) -> CheckResult:
     it as a command or a navigation) holds a link whose host imitates another site (a brand's name inside a
     foreign domain, a digit swap) or is named like a scam (`free-giftcard-claim`): written where others read
     it, it spreads a phishing page in the agent's name. So does a link that gate/destinations.py would block (a
-    brand's name on another site with a lure, lure words under a bulk-registered top-level name). A link to an
-    ordinary site stays quiet."""
+    brand's name on another site with a lure, lure words under a bulk-registered top-level name), and so does a link
+    through a public shortener (bit.ly, tinyurl), which hides where it goes from its readers and from this gate. A
+    link to an ordinary site, or a brand's own short link (youtu.be, amzn.to), stays quiet."""
     text = ctx.action.text  # type: ignore[attr-defined]
     if not text or "://" not in text or len(text) > 8192:
         return None
@@ -1609,7 +1675,58 @@ def lure_link(ctx: Context) -> CheckResult:
             why = verdict.why if verdict is not None and verdict.level == "block" else None
         if why:
             return f"typing a link to a site that imitates another: {why}"
+        parts = split_url(m.group(0))
+        if parts is not None and shortener(host, parts.path):
+            # a shortened link in a message hides from its readers, and from this gate, where it goes
+            return f"typing a shortened link ({host}) into a message: where it goes is hidden from its readers"
     return None
+
+
+# a field that names where an app loads code from or sends everything it holds: an app's manifest, a plugin's or a
+# package index's address, a sync or backup server (label, name or role, as `field_text` words)
+_SOURCE_FIELD = Guarded(re.compile(
+    r"\b(?:(?:app|application|manifest|plugin|extension|add ?on|addon|integration|package|registry|repository|repo|"
+    r"index|feed|update|updates|theme|module|sync|synchroni[sz]ation|backup|server|mirror)"
+    r"(?: \w+)? (?:url|uri|address|host|location|endpoint)|manifest|index url|registry url)\b"))
+
+
+def _untrusted_host(host: str) -> str | None:
+    """Why a host is nobody's to trust with an app's code or a person's data: a bare public address, a free
+    dynamic-DNS name or a once-free top-level name, a bulk-registered top-level name; None for any other host."""
+    ip = ip_of(host)
+    if ip is not None:
+        return f"the bare public address {host}" if ip.is_global and not _documentation(ip) else None
+    if is_loopback(host) or "." not in host or own_site(host):
+        return None
+    free = free_name(host, "")
+    if free is not None:
+        return free.why
+    if abused_tld(host):
+        return f"{host}, under the bulk-registered .{host.rsplit('.', 1)[-1]}"
+    return None
+
+
+@rule("block.web.untrusted-source-field", "an app's code source or a sync server set to a bare address or a cheap name",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def untrusted_source_field(ctx: Context) -> CheckResult:
+    """An address typed into a field that says where an app loads code from or sends all it holds (an app's manifest
+    URL, a plugin's, a theme's or a package index's URL, a sync, backup or mirror server) whose host is a bare public
+    IP address, a free dynamic-DNS name or a name under a bulk-registered top-level name: every later update runs
+    what that machine serves, or every note and file syncs to it. A company's own name, this machine and the private
+    network pass (a home NAS at 192.168.1.10)."""
+    text = (ctx.action.text or "").strip()  # type: ignore[attr-defined]
+    if not text or len(text) > 2048 or ctx.derived(typed_destination) not in (Destination.FIELD, Destination.UNKNOWN):
+        return None
+    field = field_text(ctx)
+    if not field.words or not _SOURCE_FIELD.search(field.words):
+        return None
+    parts = split_url(text if "://" in text else f"http://{text}")
+    if parts is None or parts.scheme not in _WEB_SCHEMES or not parts.host:
+        return None
+    why = _untrusted_host(parts.host)
+    if why is None:
+        return None
+    return f"typing {_short_path(text, 60)!r} into {field.raw.splitlines()[0][:40]!r} takes code or sends data to {why}"
 
 
 # a field that asks for what opens an account or spends money (label, name or role, lower case)
@@ -2160,6 +2277,9 @@ def timed_offer(ctx: Context) -> CheckResult:
 RULES: tuple[Rule, ...] = (
     private_data_named_out,
     data_out_order_in_url,
+    orders_in_url,
+    orders_in_url_confirm,
+    untrusted_source_field,
     malware_download,
     fake_update_download,
     fake_update_button,
