@@ -19,7 +19,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from typing import NamedTuple
-from urllib.parse import parse_qsl, unquote
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from gate.dataout import (
     COLLECTING_HOST,
@@ -1965,7 +1965,15 @@ def _cracked(ctx: Context) -> str | None:
     if not label or len(label) > 240 or not _DOWNLOAD_VERB.search(label):
         return None
     found = cracked_software(label)
-    return f"{label[:60]!r} fetches cracked software ({found!r})" if found else None
+    if found:
+        return f"{label[:60]!r} fetches cracked software ({found!r})"
+    # a bare "Download" on a page whose address or title offers the crack fetches it all the same
+    obs = ctx.observation
+    page = unquote(urlsplit(obs.url).path.replace("-", " ").replace("_", " ")) if obs.url else ""
+    for where in (page[:240], obs.window_title[:240]):
+        if where and (found := cracked_software(where)):
+            return f"{label[:60]!r} on a page that offers cracked software ({found!r})"
+    return None
 
 
 _PROGRAM_OR_ARCHIVE = frozenset({"exe", "msi", "zip", "rar", "7z", "dmg", "pkg", "apk", "iso", "jar", "scr", "bat",

@@ -366,6 +366,9 @@ def test_filing_rules_colleagues_and_payments_are_not_this_rule(label, url):
     ("click", "Install Spotify Premium Unlocked mod APK", "https://apkhub.example.top/spotify"),
     ("navigate", "https://dl.example.cc/files/Office_2024_Activator.exe", ""),
     ("navigate", "https://mega.example.nz/file/AutoCAD_2025_cracked.rar", ""),
+    # a bare download button on a page whose address offers the crack
+    ("click", "Download", "https://soft.example.net/photoshop-2025-crack"),
+    ("click", "Download now", "https://files.example.net/windows-11-activator-kmspico"),
 ])
 def test_cracked_software_blocks(kind, what, url):
     got = click(what, url) if kind == "click" else nav(what)
@@ -378,6 +381,8 @@ def test_cracked_software_blocks(kind, what, url):
     ("Download hashcat (password cracking tool)", "https://hashcat.net/hashcat/"),
     ("Download Windows 11 ISO", "https://www.microsoft.com/software-download/windows11"),
     ("Download the crack repair guide (PDF)", "https://diy.example.com/concrete"),
+    ("Download", "https://blog.example.com/how-attackers-crack-passwords"),
+    ("Download PDF", "https://books.example.com/crack-the-code"),
 ])
 def test_articles_games_and_vendor_downloads_pass(label, url):
     assert "block.web.cracked-software" not in click(label, url).rules, label
