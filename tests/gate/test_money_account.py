@@ -214,3 +214,14 @@ def test_orders_trials_and_bookings_in_more_languages_ask(label):
 ])
 def test_the_same_words_that_commit_to_nothing_stay_quiet(label):
     assert click(label).decision is Decision.ALLOW, label
+
+
+@pytest.mark.parametrize("label", ["Delete organization icon", "Remove workspace logo", "Delete account avatar",
+                                   "Remove organization banner"])
+def test_an_accounts_picture_removed_is_not_the_account_removed(label):
+    assert "block.gui.blocklist" not in click(label).rules, label
+
+
+@pytest.mark.parametrize("label", ["Delete organization", "Delete my account", "Close this workspace"])
+def test_the_account_itself_removed_blocks(label):
+    assert click(label).decision is Decision.BLOCK, label
