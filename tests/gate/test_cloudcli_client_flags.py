@@ -100,6 +100,9 @@ def test_what_hands_the_account_or_its_data_over_blocks(command: str, rule: str)
     ("gemini extensions install https://github.com/example-org/gemini-ext", "confirm.shell.install"),
     ("npx -y @smithery/cli@latest install @example/notes --client cursor", "confirm.shell.mcp-server-install"),
     ("pnpm dlx @michaellatman/mcp-get install @example/server", "confirm.shell.mcp-server-install"),
+    # a person's mailbox login written on the line; a secret scanner pointed at a whole home folder
+    ("curl -u sam.lee@example.org:Spring2025 https://share.example.net/api/link", "confirm.shell.network"),
+    ("secretlint ~", "confirm.shell.secret-read"),
 ])
 def test_what_changes_identity_trust_or_data_asks(command: str, rule: str) -> None:
     decision, rules = judged(command)
@@ -138,6 +141,10 @@ def test_what_changes_identity_trust_or_data_asks(command: str, rule: str) -> No
     # signed extensions, an agent's listings, an installer's other verbs
     "duckdb -c \"INSTALL httpfs; LOAD httpfs;\"", "claude plugin list", "claude mcp list",
     "npx -y @smithery/cli@latest inspect @example/notes",
+    # an API's own key, a login from variables, a local server; secret scanners on the project
+    "curl -u api:key-0123456789 https://api.mailgun.net/v3/domains", "curl -u \"$MAIL_USER:$MAIL_PASS\" "
+    "https://mail.example.org/api", "curl -u elastic:changeme https://localhost:9200",
+    "detect-secrets-hook --baseline .secrets.baseline src/app.py", "secretlint '**/*'", "ripsecrets src",
 ])
 def test_ordinary_use_passes(command: str) -> None:
     decision, rules = judged(command)
