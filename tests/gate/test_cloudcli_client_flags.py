@@ -50,6 +50,8 @@ def test_what_hands_the_account_or_its_data_over_blocks(command: str, rule: str)
 
 @pytest.mark.parametrize(("command", "rule"), [
     ("kubectl get pods --insecure-skip-tls-verify", "confirm.shell.defense-evasion"),
+    ("kubectl config set-cluster lab --server=https://203.0.113.5:6443 --insecure-skip-tls-verify=true",
+     "confirm.shell.defense-evasion"),
     ("helm repo add corp https://charts.corp.example --insecure-skip-tls-verify", "confirm.shell.defense-evasion"),
     ("kubectl get secrets --token=abc", "confirm.shell.privilege-escalation"),
     ("kubectl get secrets -n hr --as=jane@example.com", "confirm.shell.privilege-escalation"),
