@@ -839,6 +839,89 @@ def archive_escape(ctx: Context) -> CheckResult:
     return _archive_escape(ctx)
 
 
+
+# -- a cluster login or a cloud access policy written as a file -----------------------------------------------------
+
+_KUBECONFIG = re.compile(r"^\s*kind:\s*[\"']?Config\b", re.MULTILINE)
+_KUBE_CLUSTERS = re.compile(r"^\s*(clusters|users|contexts):", re.MULTILINE)
+_KUBE_INSECURE = re.compile(r"^\s*-?\s*insecure-skip-tls-verify:\s*[\"']?(true|yes|on)\b",
+                            re.MULTILINE | re.IGNORECASE)
+_KUBE_SERVER = re.compile(r"^\s*-?\s*server:\s*[\"']?https?://(\[[^\]]+\]|[^/:\s\"']+)",
+                          re.MULTILINE | re.IGNORECASE)
+_KUBE_EXEC = re.compile(r"^\s*-?\s*(exec:\s*$|exec:\s*\{|command:|cmd-path:)", re.MULTILINE)
+_LOCAL_SERVER = re.compile(r"^(localhost|127\.|0\.0\.0\.0$|::1$|kubernetes\.default|host\.docker\.internal$)",
+                           re.IGNORECASE)
+# folders anyone may write to: a login left there is picked up by whoever points a client at it
+_SHARED_FOLDER = re.compile(r"^(/tmp|/var/tmp|/dev/shm|/private/tmp|/private/var/tmp|/users/shared)/", re.IGNORECASE)
+
+
+def _kubeconfig(ctx: Context) -> tuple[str, str] | None:
+    """(path, what is wrong) for a kubeconfig written with its server's certificate unchecked, or one that runs a
+    program to log in; None otherwise."""
+    content = getattr(ctx.action, "content", None) or ""
+    f = _facts(ctx)
+    if f is None or not _KUBECONFIG.search(content[:20_000]) or not _KUBE_CLUSTERS.search(content[:20_000]):
+        return None
+    text = content[:20_000]
+    servers = [m.group(1).strip("[]") for m in _KUBE_SERVER.finditer(text)]
+    remote = [h for h in servers if not _LOCAL_SERVER.match(h)]
+    if _KUBE_INSECURE.search(text) and remote:
+        return f.real, f"a cluster login for {remote[0]} with its certificate unchecked"
+    if _KUBE_EXEC.search(text):
+        return f.real, "a cluster login that runs a program to sign in (an exec or auth-provider command)"
+    return None
+
+
+@rule("block.files.shared-kubeconfig", "a cluster login with its certificate unchecked left in a shared folder",
+      risk=Risk.CRITICAL, types=("file_write",))
+def shared_kubeconfig(ctx: Context) -> CheckResult:
+    """A kubeconfig written into a folder anyone may write to (`/tmp`, `/dev/shm`) that sends its credentials to
+    a remote API server whose certificate is not checked: a login planted for `--kubeconfig` to pick up, which hands
+    whatever token it holds, or the person's, to a server nobody verified."""
+    found = _kubeconfig(ctx)
+    if found is None or not _SHARED_FOLDER.match(found[0]) or "unchecked" not in found[1]:
+        return None
+    return f"writing {found[0]}: {found[1]}, in a folder anyone may write to"
+
+
+@rule("confirm.files.kubeconfig-trust", "a cluster login written that skips the certificate check or runs a program",
+      risk=Risk.HIGH, types=("file_write",))
+def kubeconfig_trust(ctx: Context) -> CheckResult:
+    """A kubeconfig written with `insecure-skip-tls-verify: true` for a remote server (its credentials go to
+    whoever answers), or with an `exec` or `auth-provider` command (a program that runs each time a client signs
+    in): a person decides. A local cluster's login with the check off passes."""
+    found = _kubeconfig(ctx)
+    if found is None or (_SHARED_FOLDER.match(found[0]) and "unchecked" in found[1]):
+        return None  # (the block above)
+    return f"writing {found[0]}: {found[1]}"
+
+
+# an access policy that names everyone: Google Cloud's allUsers / allAuthenticatedUsers members, a principal `*` in
+# AWS's policy grammar
+_PUBLIC_MEMBER = re.compile(r"[\"'\s:,\[]all(authenticated)?users[\"'\s,\]]|"
+                            r"\"principal\"\s*:\s*(\"\*\"|\{\s*\"aws\"\s*:\s*(\"\*\"|\[\s*\"\*\"\s*\]))", re.IGNORECASE)
+_POLICY_DOC = re.compile(r"\"(bindings|statement)\"\s*:|^\s*(bindings|statement):", re.IGNORECASE | re.MULTILINE)
+_ALLOW = re.compile(r"\"effect\"\s*:\s*\"allow\"|\"members\"|^\s*-?\s*members:", re.IGNORECASE | re.MULTILINE)
+
+
+@rule("confirm.files.public-access-policy", "an access policy written that grants everyone", risk=Risk.HIGH,
+      types=("file_write",))
+def public_access_policy(ctx: Context) -> CheckResult:
+    """An IAM or bucket policy document (`bindings` with `allUsers` or `allAuthenticatedUsers` members, a
+    `Statement` that allows principal `*`) written to a file: the input of `gsutil iam set`, `gcloud ...
+    set-iam-policy` or `aws s3api put-bucket-policy`, which makes the resource readable by anyone on the
+    internet. A person decides before the file is written."""
+    content = (getattr(ctx.action, "content", None) or "")[:20_000]
+    if not content or not _POLICY_DOC.search(content) or not _ALLOW.search(content):
+        return None
+    m = _PUBLIC_MEMBER.search(content)
+    if m is None:
+        return None
+    who = "principal *" if "principal" in m.group(0).lower() else m.group(0).strip("\"' ,:[]")
+    path = ctx.action.path  # type: ignore[attr-defined]
+    return f"writing {path}: an access policy that grants {who} (anyone on the internet)"
+
+
 RULES: tuple[Rule, ...] = (
     invalid_path,
     credential_read,
@@ -865,4 +948,7 @@ RULES: tuple[Rule, ...] = (
     shell_tool_config,
     archive_escape,
     hostile_manager_source,
+    shared_kubeconfig,
+    kubeconfig_trust,
+    public_access_policy,
 )

@@ -14,6 +14,9 @@
 - `block.shell.fetched-script-run`: a command that fetches an address naming a script (`helm plugin install
   https://.../install.sh`), then a shell or an interpreter that runs a file of that name in the same command:
   code from the network run unseen (the downloaders' own case is judged in gate/rules/shell_effects.py).
+- `confirm.shell.mcp-server-install`: an MCP server installer run through a package runner (`npx @smithery/cli
+  install`, `npx install-mcp`, `uvx mcp-get add`): a server written into a coding agent's or a desktop assistant's
+  settings, whose tools then run with that agent's access in every later session.
 
 Each command of a line (the agent's own, or typed into a terminal) is read through `command_facts`. The tables
 are `[cloudcli]` of resources/programs.toml, section `# ---- cloudcli ----`, where the platform CLIs' single
@@ -43,6 +46,8 @@ _LISTING = re.compile(_TABLE.get("listing", r"^(list|ls)$"))
 _SCRIPT_HOSTS = re.compile(_TABLE.get("script_hosts", r"(^|\.)pastebin\.com$"))
 _RAW_PATH = re.compile(_TABLE.get("raw_path", r"/raw/"))
 _RUNNERS = frozenset(_TABLE.get("runners", ()))
+_MCP_INSTALLERS = frozenset(_TABLE.get("mcp_installers", ()))
+_INSTALL_VERBS = frozenset({"install", "add", "i"})
 # hosts whose every file is served as pasted; on the others only a raw file, a snippet or a script's path counts
 _WHOLE_HOSTS = re.compile(r"(^|\.)(gist\.githubusercontent\.com|raw\.githubusercontent\.com|raw\.github\.com|"
                           r"gist\.github\.com)$|paste|bin\b|^(ix\.io|sprunge\.us|0x0\.st|bpa\.st|hst\.sh|rentry\.\w+|"
@@ -273,4 +278,38 @@ def held_token_sent(ctx: Context) -> CheckResult:
     return _held_token_sent(analysis)
 
 
-RULES: tuple[Rule, ...] = (mass_cloud_destroy, runner_pasted_script, held_token_sent, fetched_script_run)
+def _package(word: str) -> str:
+    """A runner's package operand without its version (`@smithery/cli@latest` is `@smithery/cli`)."""
+    word = word.lower()
+    at = word.rfind("@")
+    return word[:at] if at > 0 else word
+
+
+def _mcp_install(analysis: ShellAnalysis) -> str | None:
+    for cmd in analysis.commands:
+        if not cmd.argv or not (cmd.via or cmd.name in _MCP_INSTALLERS):
+            continue
+        package = _package(cmd.argv[0])
+        if package not in _MCP_INSTALLERS:
+            continue
+        verb = next((w for w in cmd.argv[1:4] if not w.startswith("-")), "")
+        if verb.lower() in _INSTALL_VERBS:
+            return f"{package} {verb.lower()} writes an MCP server into an agent's settings: its tools run with " \
+                   f"that agent's access in every later session"
+    return None
+
+
+@rule("confirm.shell.mcp-server-install", "an MCP server installed into an agent's settings", risk=Risk.HIGH,
+      types=SHELL_TYPES)
+def mcp_server_install(ctx: Context) -> CheckResult:
+    """An MCP server installer run through a package runner (`npx @smithery/cli install`, `npx install-mcp`,
+    `uvx mcp-get add`): the server is written into a coding agent's or a desktop assistant's settings, and its
+    tools then run with that agent's access in every later session."""
+    analysis = command_facts(ctx)
+    if analysis is None:
+        return None
+    return _mcp_install(analysis)
+
+
+RULES: tuple[Rule, ...] = (mass_cloud_destroy, runner_pasted_script, held_token_sent, fetched_script_run,
+                           mcp_server_install)
