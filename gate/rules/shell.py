@@ -75,6 +75,7 @@ from gate.rules import (
     shell_sources,
     shell_staging,
     shell_stores,
+    shell_verbs,
     shell_windows,
 )
 from gate.rules.base import Context, Rule
@@ -442,6 +443,8 @@ class Detector(
                 shell_ransom.judge(self, cmd, analysis, where, add)
             if cmd.redirects:
                 shell_ransom.overwrites(self, cmd, where, add)
+            if len(out) == mark:  # (nothing found yet: a known program's own delete verb, the table silent on it)
+                shell_verbs.judge(cmd, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and _prints_usage(cmd):

@@ -1,0 +1,70 @@
+"""Shell checks: a known program told to delete by its own sub-command, when its table entry says nothing of it.
+
+Part of the shell Detector (gate/rules/shell.py), called per simple command that no other check found anything in.
+
+The table (resources/programs.toml) describes many programs by what they usually do (a task runner, a password
+manager's CLI, a cluster tool), and a new version or a less common one adds verbs the table does not name. By the
+convention of command-line programs (clig.dev; the cobra/click/clap programs) a sub-command is a verb, and the
+verbs that delete, revoke or tear down mean that in every program: `kaggle models delete`, `kind delete clusters`,
+`keepassxc-cli rm`, `ykman fido credentials delete`, `b2 rm`, `tuckr rm *`. Such a use asks, as deleting does in
+the programs the table knows. Not here: package and version managers (a removed dependency is installed again and
+their removals are judged by gate/packages.py), version control (its own rules), caches (`uv cache prune`), a
+dry run or help, and programs whose words only name a page (`tldr kill`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gate.effects import program_effects
+from gate.model import Risk
+from gate.packages import ECOSYSTEMS
+from gate.shell import Command, Finding
+
+__all__ = ["judge"]
+
+Add = Callable[[Finding], None]
+
+# sub-command verbs that delete, revoke or tear down what they name
+_VERBS = frozenset({"delete", "del", "remove", "rm", "destroy", "purge", "prune", "wipe", "erase", "drop", "nuke",
+                    "unregister", "deregister", "revoke", "shred", "rmdir", "terminate", "uninstall",
+                    "expunge", "obliterate"})
+# programs whose removals are judged elsewhere or mean no loss: package and version managers, version control,
+# pages of documentation, and the shell's own builtins
+_ELSEWHERE = frozenset({
+    *(m for eco in ECOSYSTEMS.values() for m in (*eco.managers, *eco.itself)),
+    "npm", "npx", "yarn", "pnpm", "bun", "pip", "pip3", "pipx", "uv", "poetry", "pipenv", "pdm", "hatch", "rye",
+    "conda", "mamba", "micromamba", "pixi", "cargo", "rustup", "go", "gem", "bundle", "bundler", "composer",
+    "phive", "dotnet", "nuget", "flutter", "dart", "pub", "cordova", "ionic", "mix", "hex", "opam", "cabal",
+    "stack", "nvm", "fnm", "volta", "n", "rvm", "rbenv", "pyenv", "goenv", "nodenv", "jenv", "sdk", "asdf", "mise",
+    "rtx", "juliaup", "ghcup", "fvm", "cs", "coursier", "wapm", "wasmer", "deno", "brew", "port", "apt", "apt-get",
+    "dnf", "yum", "zypper", "pacman", "yay", "paru", "apk", "snap", "flatpak", "choco", "scoop", "winget", "nix",
+    "nix-env", "guix", "spack", "vcpkg", "conan", "omf", "fisher", "zplug", "antigen", "pecl", "pear", "haxelib",
+    "bower", "meteor", "pipwin", "gup", "luarocks", "cpan", "cpanm", "raco", "nimble", "elm", "julia", "R",
+    "git", "hg", "svn", "jj", "fossil", "bzr", "darcs", "sl", "ghq",
+    "tldr", "man", "info", "help", "whatis", "apropos", "cheat", "navi",
+    # programs whose operands are text, files, targets or another command, never a sub-command
+    "sed", "gsed", "awk", "gawk", "mawk", "sort", "tee", "cut", "tr", "paste", "split", "csplit", "uniq", "perl",
+    "find", "fd", "xargs", "parallel", "make", "gmake", "just", "task", "watch", "env", "nohup", "time", "timeout",
+    "nice", "python", "python3", "node", "ruby", "php", "bash", "sh", "zsh", "fish", "pwsh", "powershell", "cmd",
+    "touch", "mkdir", "cp", "mv", "ln", "install", "chmod", "chown", "diff", "patch", "tar", "zip", "unzip", "7z",
+})
+_ONLY_SHOWS = frozenset({"read", "none"})
+# words that make the use a look, not a deletion
+_QUIET = frozenset({"cache", "--dry-run", "--dryrun", "-n", "--help", "-h", "help", "--version", "--what-if",
+                    "-whatif", "--check", "--list"})
+
+
+def judge(cmd: Command, where: str, add: Add) -> None:
+    """A delete verb among the first sub-command words of a program the table knows and judges no other way."""
+    name = cmd.name
+    effects = program_effects(name)
+    if effects is None or name in _ELSEWHERE or effects <= _ONLY_SHOWS:
+        return  # (unknown programs ask already; one the table says only reads or prints has no verb that deletes)
+    words = cmd.words
+    ops = [w for w in words[1:4] if not w.startswith(("-", "/"))]
+    verb = next((w for w in ops if w in _VERBS), None)
+    if verb is None or not _QUIET.isdisjoint(words):
+        return
+    add(Finding("confirm.shell.destructive", Risk.HIGH,
+                f"{name} {verb}: deletes or revokes what it names{where}", cmd.span))

@@ -1,0 +1,35 @@
+"""A program the table knows, told to delete by a sub-command its entry does not name, asks (`kind delete
+clusters`, `keepassxc-cli rm`, `pulumi stack rm`); package and version managers, version control, caches, dry
+runs, help and programs that only read or print do not (their words are no sub-command, or are judged elsewhere)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+@pytest.mark.parametrize("command", [
+    "kind delete clusters dev", "keepassxc-cli rm vault.kdbx Personal/bank", "pulumi stack rm staging",
+    "b2 rm my-bucket/reports", "kaggle datasets delete me/old-data", "minikube delete",
+    "linode-cli object-storage keys revoke 1234", "dvc destroy",
+])
+def test_a_known_programs_delete_verb_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "npm uninstall lodash", "cargo remove serde", "uv cache prune", "git remote remove upstream", "tldr kill",
+    "echo delete", "grep -rn remove src/", "make clean", "aws s3 rm s3://bucket/key --dryrun",
+    "pulumi stack rm --help", "chezmoi forget ~/.bashrc",
+])
+def test_managers_readers_and_looks_pass(command: str) -> None:
+    assert "confirm.shell.destructive" not in assess(command).rules, command
