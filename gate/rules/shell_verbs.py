@@ -1,4 +1,5 @@
-"""Shell checks: a known program told to delete by its own sub-command, when its table entry says nothing of it.
+"""Shell checks: a known program told to delete by its own sub-command, or to serve on every network interface,
+when its table entry says nothing of it.
 
 Part of the shell Detector (gate/rules/shell.py), called per simple command that no other check found anything in.
 
@@ -10,10 +11,15 @@ verbs that delete, revoke or tear down mean that in every program: `kaggle model
 the programs the table knows. Not here: package and version managers (a removed dependency is installed again and
 their removals are judged by gate/packages.py), version control (its own rules), caches (`uv cache prune`), a
 dry run or help, and programs whose words only name a page (`tldr kill`).
+
+Likewise a server address flag (`--address`, `--host`, `--bind`, `--listen`, `--ip`) given every interface
+(`0.0.0.0`, `::`, `*`): the service is open to whoever reaches the machine, not to this user alone, which asks as
+the table's own listeners do (`kopia server start --address 0.0.0.0:51515`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from gate.effects import program_effects
@@ -21,7 +27,7 @@ from gate.model import Risk
 from gate.packages import ECOSYSTEMS
 from gate.shell import Command, Finding
 
-__all__ = ["judge"]
+__all__ = ["exposes", "judge"]
 
 Add = Callable[[Finding], None]
 
@@ -68,3 +74,26 @@ def judge(cmd: Command, where: str, add: Add) -> None:
         return
     add(Finding("confirm.shell.destructive", Risk.HIGH,
                 f"{name} {verb}: deletes or revokes what it names{where}", cmd.span))
+
+
+# a server's address flag, with its value joined (`--address=0.0.0.0:80`) or as the next word
+_ADDRESS_FLAG = re.compile(r"^--?(?:address|addr|host|bind|bind-addr|bind-address|listen|listen-addr|"
+                           r"listen-address|ip|http-addr|http-address|web\.listen-address|server-address)(?:=(.*))?$")
+_EVERY_INTERFACE = re.compile(r"^(?:0\.0\.0\.0|::|\[::\]|\*)(?::\d+)?$|^:\d+$")
+
+
+def exposes(cmd: Command, where: str, add: Add) -> None:
+    """A known program's server address flag given every interface."""
+    if program_effects(cmd.name) is None:
+        return
+    words = cmd.words
+    for k, w in enumerate(words[1:], 1):
+        m = _ADDRESS_FLAG.match(w)
+        if m is None:
+            continue
+        value = m.group(1) if m.group(1) is not None else (words[k + 1] if k + 1 < len(words) else "")
+        if _EVERY_INTERFACE.match(value):
+            add(Finding("confirm.shell.network", Risk.MEDIUM,
+                        f"{cmd.name} serves on every network interface ({value}): whoever reaches this machine "
+                        f"can connect{where}", cmd.span))
+            return

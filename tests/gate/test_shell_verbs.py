@@ -33,3 +33,16 @@ def test_a_known_programs_delete_verb_asks(command: str) -> None:
 ])
 def test_managers_readers_and_looks_pass(command: str) -> None:
     assert "confirm.shell.destructive" not in assess(command).rules, command
+
+
+@pytest.mark.parametrize("command", ["kopia server start --address 0.0.0.0:51515", "hugo server --bind 0.0.0.0",
+                                     "kopia server start --address=[::]:51515"])
+def test_a_known_server_on_every_interface_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.network" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["kopia server start --address 127.0.0.1:51515", "hugo server",
+                                     "hugo server --bind localhost"])
+def test_a_server_on_this_machine_alone_passes(command: str) -> None:
+    assert assess(command).decision is Decision.ALLOW, command
