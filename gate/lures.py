@@ -534,7 +534,7 @@ def desk_lookalike(domain: str) -> str | None:
 
 def payout_key(text: str, field: str, path: str) -> tuple[str, bool] | None:
     """A payment provider's account ID or key typed into a payment method's settings (the field's words `field`,
-    the page's path `path`): (the value, whether it says it is an outsider's), or None."""
+    the page's address `path`): (the value, whether it says it is an outsider's), or None."""
     value = text.strip()
     if not field or not path or _PAYOUT_FIELD.search(field) is None or _PAYOUT_PAGE.search(path) is None or \
             _PAYOUT_VALUE.match(value) is None or not any(c.isdigit() for c in value):
@@ -612,9 +612,11 @@ _MEMO_PRETEXT = re.compile(_M["memo_pretext"])
 
 def memo_pretext(text: str) -> str | None:
     """The impostor's pretext a transfer's memo or note states ("to the protected account as instructed by Agent
-    ...", "Norton subscription refund"), or one of the book's payment pretexts; else None."""
-    m = _MEMO_PRETEXT.search(words(text))
-    return m.group(0) if m is not None else scam_pretext(text)
+    ...", "Norton subscription refund"), or one of the book's payment pretexts ("release fee", "safe account");
+    else None. Not two of its hints: a memo is short, and "urgent crypto investment" is someone's own purchase."""
+    w = words(text)
+    m = _MEMO_PRETEXT.search(w) or _PRETEXT.search(w)
+    return m.group(0) if m is not None else None
 
 
 def paid_to_their_account(text: str, stranger: bool = False) -> str | None:

@@ -774,7 +774,8 @@ def _payout_key(ctx: Context) -> tuple[str, bool] | None:
     text = ctx.derived(_text)
     if not 8 <= len(text) <= 128 or not into_a_field(ctx):
         return None
-    return lures.payout_key(text, ctx.derived(field_text).words, ctx.derived(page_path))
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    return lures.payout_key(text, ctx.derived(field_text).words, url[:2048])
 
 
 @rule("block.typed.second-factor-removal", "A message asking that the second factor be taken off the account",

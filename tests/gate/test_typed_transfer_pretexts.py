@@ -45,6 +45,10 @@ def test_a_transfer_memo_stating_an_impostors_reason_blocks(text, label, url):
     ("Invoice 2231 - web design", "Reference", TRANSFER),
     ("Refund for the returned jacket", "Memo", TRANSFER),
     ("Savings for the holiday", "Note", TRANSFER),
+    ("Move to overdraft protection account", "Memo", TRANSFER),
+    ("IRS estimated tax deposit Q3", "Memo", TRANSFER),
+    ("Refund of excess deposit, flat 2", "Memo", TRANSFER),
+    ("Crypto investment top-up, urgent", "Memo", TRANSFER),
     # the same words outside a payment: a note about a scam in a notes app
     ("Bank warning: nobody legit asks you to move money to a safe account", "Note",
      "https://notes.example.org/n/12"),
@@ -126,4 +130,14 @@ def test_a_payment_account_in_payment_settings_asks(text, label):
 
 def test_a_product_code_elsewhere_passes():
     got = assess("SKU12345678", "Product ID", "https://shop.example.com/admin/products/3/edit")
+    assert "confirm.typed.payout-account" not in got.rules
+
+
+def test_a_gateways_settings_tab_is_payment_settings():
+    url = "https://shop.example.com/wp-admin/admin.php?page=wc-settings&tab=checkout&section=stripe"
+    assert "confirm.typed.payout-account" in assess("acct_1Mx8kLp42Qa", "Account ID", url).rules
+
+
+def test_an_account_number_typed_to_pay_a_bill_is_no_payout_account():
+    got = assess("4410028831", "Account ID", "https://power.example-utility.com/billing/pay")
     assert "confirm.typed.payout-account" not in got.rules
