@@ -25,7 +25,10 @@
     bank_details(text) -> str | None            bank details money is paid into (routing and account, IBAN, sort code)
     bank_field(field) -> bool                   the field takes the bank details money is paid into
     changed_on_request(text) -> str | None      the text says the details were changed because a message asked
+    desk_lookalike(domain) -> str | None        a mail domain named like a look-alike payments or support desk
+    payout_key(text, field, path) -> ...        a payment provider's account or key typed into payment settings
     scam_pretext(text) -> str | None            what marks a payment as a fraud's (a release fee, a prize to unlock ...)
+    memo_pretext(text) -> str | None            an impostor's pretext a transfer's memo states (a "safe account" ...)
     paid_to_their_account(text, stranger) -> str | None   a message agreeing to pay outside the platform, or
                                                 into an account a stranger gave
     paid_off_platform(text, stranger) -> str | None   a payment by Zelle, Venmo, a wire ... that avoids the platform
@@ -33,6 +36,8 @@
     remote_tool(text) -> str | None             the remote-support program named (AnyDesk, TeamViewer ...)
     from_caller(text) -> str | None             what says a remote-support ID came from a caller or an "agent"
     remote_access_id(text, field) -> str | None   a remote-support program's ID or session code written out
+    remote_host(text) -> str | None             a host or an alias typed into a remote-support program to connect to
+    lure_host(host) -> str | None               the word of that host that names a pretext (a refund, an agency)
     credential_handover(text, to_role) -> (what, to, bare) | None   a password, code, login, or an id with a birth date,
                                                 for a third party
     account_number(text) -> str | None          an account number written after its word ("acct 0093318442")
@@ -506,6 +511,37 @@ def pay_page(path: str) -> bool:
     return bool(path) and _PAY_PAGE.search(path) is not None
 
 
+_PAYOUT_FIELD = re.compile(_A["payout_key_field"])
+_PAYOUT_PAGE = re.compile(_A["payout_page"])
+_PAYOUT_VALUE = re.compile(_A["payout_value"])
+_PAYOUT_FOREIGN = re.compile(_A["payout_foreign"])
+
+
+_DESK_WORDS = frozenset(_A["desk_words"])
+_CHECK_WORDS = frozenset(_A["check_words"])
+
+
+def desk_lookalike(domain: str) -> str | None:
+    """Why the domain's own name reads like a look-alike payments or support desk (a desk's word and a word of
+    checking, joined by hyphens: "acme-payments-verify"), or None."""
+    site = site_label(domain.lower())
+    if "-" not in site:
+        return None
+    parts = set(site.split("-"))
+    desk, check = parts & _DESK_WORDS, parts & _CHECK_WORDS
+    return f"{domain} is named like a look-alike {min(desk)} desk ({min(check)!r})" if desk and check else None
+
+
+def payout_key(text: str, field: str, path: str) -> tuple[str, bool] | None:
+    """A payment provider's account ID or key typed into a payment method's settings (the field's words `field`,
+    the page's address `path`): (the value, whether it says it is an outsider's), or None."""
+    value = text.strip()
+    if not field or not path or _PAYOUT_FIELD.search(field) is None or _PAYOUT_PAGE.search(path) is None or \
+            _PAYOUT_VALUE.match(value) is None or not any(c.isdigit() for c in value):
+        return None
+    return value, _PAYOUT_FOREIGN.search(value) is not None
+
+
 def payee_field(field: str, path: str) -> bool:
     return bool(field and path and _PAYEE_FIELD.search(field) and _PAY_PAGE.search(path))
 
@@ -569,6 +605,18 @@ def scam_pretext(text: str) -> str | None:
         return m.group(0)
     hints = {h.group(0).removesuffix("s") for h in _HINT.finditer(w)}  # "gift card" and "gift cards" are one
     return " and ".join(sorted(hints)[:2]) if len(hints) >= 2 else None
+
+
+_MEMO_PRETEXT = re.compile(_M["memo_pretext"])
+
+
+def memo_pretext(text: str) -> str | None:
+    """The impostor's pretext a transfer's memo or note states ("to the protected account as instructed by Agent
+    ...", "Norton subscription refund"), or one of the book's payment pretexts ("release fee", "safe account");
+    else None. Not two of its hints: a memo is short, and "urgent crypto investment" is someone's own purchase."""
+    w = words(text)
+    m = _MEMO_PRETEXT.search(w) or _PRETEXT.search(w)
+    return m.group(0) if m is not None else None
 
 
 def paid_to_their_account(text: str, stranger: bool = False) -> str | None:
@@ -883,6 +931,29 @@ def from_caller(text: str) -> str | None:
     phone", "the caller"), or None."""
     m = _REMOTE_FROM_CALLER.search(words(text))
     return m.group(0) if m is not None else None
+
+
+_LURE_HOST = frozenset(_R["lure_host"])
+# a host name (a self-hosted relay's or a ScreenConnect instance's address), a URL, or an AnyDesk alias ("name@ad")
+_REMOTE_HOST = re.compile(r"^(?:https?://)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{1,23})(?::\d{1,5})?"
+                          r"(?:/\S*)?$|^[\w.-]{2,40}@[a-z][\w-]{1,20}$", re.IGNORECASE)
+
+
+def remote_host(text: str) -> str | None:
+    """The host or alias `text` is, when it is one (a remote-support program's connect field takes either), else
+    None."""
+    m = _REMOTE_HOST.match(text.strip())
+    if m is None:
+        return None
+    return (m.group(1) or m.group(0)).lower()
+
+
+def lure_host(host: str) -> str | None:
+    """The word of `host` that names a pretext rather than a company ("refund", "ftc", "geeksquad"), or None."""
+    for word in _NON_WORD.split(host.lower()):
+        if word in _LURE_HOST:
+            return word
+    return None
 
 
 def remote_access_id(text: str, field: str = "") -> str | None:

@@ -31,6 +31,10 @@ account's resets, payouts or ownership go. The vocabulary is resources/lures.tom
                                     boss's or an e-mail's word
     block.typed.scam-payment        an amount typed to pay where a fraud's pretext marks the payment (a release
                                     fee, an overpayment, a prize, a stranger met online), or a message paying it
+    block.typed.payout-account      an outsider's payment account or key typed into a store's payment settings
+    confirm.typed.payout-account    any payment provider's account ID or key typed there
+    block.typed.scam-memo           a transfer's memo stating an impostor's reason (a "safe account", "as
+                                    instructed by Agent ...", a tech-support refund sent back)
     confirm.typed.new-number-money-ask  "lost my phone, this is my new number" with money asked for
     block.typed.planted-instruction  a task for a model that reads the field (find secrets and post them, delete
                                     an account, send code or data out, approve a change), addressed to it or
@@ -444,7 +448,7 @@ def _bad_domain(ctx: Context, domain: str) -> str | None:
         return None
     if lures.throwaway(domain):
         return f"{domain} is a throwaway mailbox"
-    why = ctx.compiled.brands.lookalike(domain) or scam_named(domain)
+    why = ctx.compiled.brands.lookalike(domain) or scam_named(domain) or lures.desk_lookalike(domain)
     if why is None and lures.cheap_tld(domain):
         # a payout, recovery or admin address on a bulk-registered name: where takeovers park their mail
         why = f"{domain} is a bulk-registered name"
@@ -744,6 +748,36 @@ def payment_to_changed_payee(ctx: Context) -> CheckResult:
         if changed is not None else None
 
 
+@rule("block.typed.payout-account", "An outsider's payment account or key typed into a store's payment settings",
+      risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
+def payout_account_block(ctx: Context) -> CheckResult:
+    """A payment provider's account ID or key typed into a payment method's settings whose value says it is an
+    outsider's (`acct_..._EXTERNAL`, a "third-party" key): every checkout's money then lands in that account, the
+    move of a takeover of a store's admin. The store's own account asks (`confirm.typed.payout-account`)."""
+    found = ctx.derived(_payout_key)
+    return f"an outsider's payment account ({short(found[0], 30)!r}) typed into payment settings: the checkout's " \
+        "money goes there" if found is not None and found[1] else None
+
+
+@rule("confirm.typed.payout-account", "A payment provider's account ID or key typed into a store's payment settings",
+      risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.7)
+def payout_account_confirm(ctx: Context) -> CheckResult:
+    """A payment provider's account ID, publishable key or merchant ID typed into a payment method's, a gateway's
+    or the payouts' settings page: whichever account is named there receives every checkout's money, so a person
+    says it is the store's own. A product's or an order's number typed elsewhere passes."""
+    found = ctx.derived(_payout_key)
+    return f"a payment account ({short(found[0], 30)!r}) typed into payment settings: the checkout's money goes " \
+        "there" if found is not None and not found[1] else None
+
+
+def _payout_key(ctx: Context) -> tuple[str, bool] | None:
+    text = ctx.derived(_text)
+    if not 8 <= len(text) <= 128 or not into_a_field(ctx):
+        return None
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    return lures.payout_key(text, ctx.derived(field_text).words, url[:2048])
+
+
 @rule("block.typed.second-factor-removal", "A message asking that the second factor be taken off the account",
       risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
 def second_factor_removal(ctx: Context) -> CheckResult:
@@ -789,6 +823,37 @@ def scam_payment(ctx: Context) -> CheckResult:
     if any(f.kind == "card number" for f in find_sensitive(text)):
         return f"a card number written to pay {pretext!r}: the words of a fraud"
     return None
+
+
+# a page, a window or a field that sends money: a transfer, a payment, a wire, a bill paid, a Zelle
+_MONEY_OUT = re.compile(r"\b(?:transfer|transfers|payment|payments|pay|paying|wire|zelle|send money|bill ?pay|"
+                        r"pay ?bills?|pay ?multiple ?bills|remittance|remit|payee|beneficiary|überweisung|virement|"
+                        r"transferencia|bonifico)\b|/(?:pay|transfers?|payments?|wire|zelle|send|billpay)\w*(?:[/?#]|$)",
+                        re.IGNORECASE)
+
+
+@rule("block.typed.scam-memo", "A transfer's memo or note that states an impostor's reason for it",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
+def scam_memo(ctx: Context) -> CheckResult:
+    """The memo, note or reference of a transfer being made that states why the money moves in an impostor's
+    words: savings moved to a "safe", "protected" or "Federal Reserve" account, a transfer "as instructed by Agent
+    ...", a refund sent back for an antivirus or tech-support subscription (Norton, McAfee, Geek Squad) or for an
+    overpaid refund, gift cards for a tax office or the police. Banks and the FTC say no bank, agency or support
+    desk ever moves money to keep it safe or takes a refund back by transfer: the memo is the fraud's script,
+    written in the victim's hand. A memo for rent or an invoice, and a refund for a returned item, pass."""
+    text = ctx.derived(_text)
+    if not 8 <= len(text) <= 1024 or not into_a_field(ctx) or ctx.derived(code_editor):
+        return None
+    field = ctx.derived(field_text).words
+    if not field or _MEMO_FIELD.search(field) is None:
+        return None
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    if _MONEY_OUT.search(f"{field}\n{obs.window_title[:256]}\n{url[:1024]}") is None:
+        return None
+    found = lures.memo_pretext(text)
+    return f"a transfer's {short(ctx.derived(field_text).raw, 30)!r} says {short(found, 60)!r}: an impostor's " \
+        "reason for moving money" if found else None
 
 
 @rule("block.typed.credential-request", "A message asking its readers to send their own password or login",
@@ -1289,6 +1354,12 @@ def remote_access_id_block(ctx: Context) -> CheckResult:
     found = ctx.derived(_remote_id_out)
     if found is not None and _remote_to_stranger(ctx):
         return f"a remote-support code written out ({short(found, 30)!r}): whoever has it drives this desktop"
+    host = ctx.derived(_remote_host_in_program)
+    if host is not None:
+        why = _lure_remote_host(ctx, host[1])
+        if why is not None:
+            return f"a remote-support session opened to {host[1]} in {host[0]}: {why}, whoever runs it drives this " \
+                "desktop"
     found = ctx.derived(_remote_id_in_program)
     if found is None:
         return None
@@ -1338,7 +1409,40 @@ def remote_access_id_confirm(ctx: Context) -> CheckResult:
         return f"a remote-support code written to a colleague ({short(found, 30)!r}): a person says who drives " \
             "this desktop"
     found = ctx.derived(_remote_id_in_program)
-    return f"a remote-support ID typed into {found}: a person says whose desktop it joins" if found else None
+    if found is not None:
+        return f"a remote-support ID typed into {found}: a person says whose desktop it joins"
+    host = ctx.derived(_remote_host_in_program)
+    return f"a host typed into {host[0]} to connect to ({short(host[1], 40)!r}): a person says whose desktop it " \
+        "joins" if host is not None else None
+
+
+def _remote_host_in_program(ctx: Context) -> tuple[str, str] | None:
+    """The remote-support program and the host or alias typed into its own connect field (a self-hosted relay, a
+    ScreenConnect instance, an AnyDesk alias), or None. Only the program's own window: on the vendor's site a
+    host is the person's own address in a form."""
+    text = ctx.derived(_text)
+    if not 4 <= len(text) <= 253 or not into_a_field(ctx):
+        return None
+    obs = ctx.observation
+    tool = lures.remote_tool(f"{obs.app}\n{obs.window_title}")
+    if tool is None:
+        return None
+    host = lures.remote_host(text)
+    return (tool, host) if host is not None else None
+
+
+def _lure_remote_host(ctx: Context, host: str) -> str | None:
+    """Why a host to connect to is a scam's rather than a company's help desk: its words name a refund, an agency
+    or a brand's "support" (`ftc-refund.example.link`), it imitates a brand or is named like a scam site, or it is
+    a bulk-registered name; None otherwise."""
+    name = host.rsplit("@", 1)[-1] if "@" in host else host
+    word = lures.lure_host(host)
+    if word is not None:
+        return f"{name} is named for a pretext ({word!r})"
+    if "." not in name:
+        return None
+    return ctx.compiled.brands.lookalike(name) or scam_named(name) or \
+        (f"{name} is a bulk-registered name" if lures.cheap_tld(name) else None)
 
 
 def _remote_id_in_program(ctx: Context) -> str | None:
@@ -2025,7 +2129,8 @@ def public_write_policy(ctx: Context) -> CheckResult:
 RULES: tuple[Rule, ...] = (phishing_message_block, phishing_message_confirm, phishing_file, gift_card_scam,
                            code_relayed,
                            code_to_caller, site_script_block, site_script_confirm, account_takeover, account_address,
-                           secret_to_stranger, payment_redirect, payee_bank_details, scam_payment,
+                           secret_to_stranger, payment_redirect, payee_bank_details, scam_payment, scam_memo,
+                           payout_account_block, payout_account_confirm,
                            payment_to_changed_payee, second_factor_removal,
                            credential_request, security_mail_forward, injection_payload_block,
                            injection_payload_confirm, agent_auto_approve_block, agent_auto_approve_confirm,
