@@ -522,11 +522,19 @@ class Detector(
             step(self, cmd, analysis, where, add, downloaded)
         if shell_stores.may_carry(cmd):  # statements, image copies and log harvests, whatever the program
             shell_stores.judge(self, cmd, analysis, where, add, name in _DB_CLIENTS)
-        if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \
+        if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via and
+                not _inline_script(cmd)) or \
                 (cmd.found and "xargs" in cmd.via and (name in SHELLS or name in INTERPRETERS) and \
                 not any(a in ("-c", "-e") for a in cmd.argv[1:])):
             add(Finding("confirm.shell.indirect-exec", Risk.MEDIUM,
                         f"runs {name} on every item found{where}: the gate cannot see those files", span))
+
+
+def _inline_script(cmd: Command) -> bool:
+    """`find … -exec bash -c 'mv "$1" …' _ {} ;`: the script is on the line and its commands are judged as
+    written; only a found file run as the script (`-exec bash {} ;`) is code the gate cannot see."""
+    args = cmd.argv[1:]
+    return any(a in ("-c", "-e") and k + 1 < len(args) and " " in args[k + 1].strip() for k, a in enumerate(args))
 
 
 _BY_NAME: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Callable[[Finding], None]], None]] = {}

@@ -1,0 +1,153 @@
+"""General shell effects: disk images, package caches, empty folders, tool set-up hooks, inline find scripts,
+project scripts named `script`, and files put at the top of the system's folders."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def decision(command: str) -> str:
+    return str(GATE.assess(action_from_dict({"type": "shell", "command": command})).decision)
+
+
+def rules(command: str) -> set[str]:
+    return set(GATE.assess(action_from_dict({"type": "shell", "command": command})).rules)
+
+
+@pytest.mark.parametrize("command", [
+    "mkfs.ext4 -F -L scratch /tmp/rootfs.img",
+    "mkfs.xfs build/vm.raw",
+    "mkfs.btrfs out/disk.image",
+    "mkfs.ext4 -n /dev/sdb1",
+    "mkfs.xfs -N /dev/nvme0n1p2",
+    "mkfs.ntfs --no-action /dev/sdc1",
+    "mkfs -t ext3 -n /dev/sdd",
+])
+def test_mkfs_on_an_image_file_or_as_a_dry_run_is_allowed(command: str) -> None:
+    assert decision(command) == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "mkfs.ext4 /dev/sdb1",
+    "mkfs.vfat -n BOOT /dev/sdb1",  # -n is the volume label for FAT: it formats
+    "mkfs -t vfat -n DATA /dev/sdc",
+])
+def test_mkfs_of_a_device_still_blocks(command: str) -> None:
+    assert "block.shell.disk-destruction" in rules(command)
+
+
+def test_mkfs_over_a_personal_file_asks() -> None:
+    assert decision("mkfs.ext4 /home/alice/thesis.odt") == "confirm"
+
+
+@pytest.mark.parametrize("command", [
+    "rm -rf /var/lib/apt/lists/*",
+    "rm -f /var/cache/apt/archives/*.deb",
+    "rm -rf /var/cache/apk/*",
+    "rm -rf /var/cache/dnf",
+    "rm -rf ~/.cache/pip",
+    "rm -rf /root/.cache/pypoetry",
+    "rm -rf ~/.npm/_cacache",
+    "rm -rf ~/.gradle/caches",
+])
+def test_package_manager_caches_are_emptied_without_asking(command: str) -> None:
+    assert decision(command) == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "rm -rf /var/lib/dpkg",
+    "rm -rf /var/lib/apt",
+    "rm -rf /var/cache",
+    "rm -rf /var/lib/apt/lists/../../dpkg",
+    "shred -u /var/cache/apt/pkgcache.bin",
+])
+def test_package_databases_and_climbs_out_of_a_cache_still_ask(command: str) -> None:
+    assert decision(command) != "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "find . -type d -empty -delete",
+    "find build -depth -type d -empty -exec rmdir {} +",
+    "find /srv/app/uploads/tmp -mindepth 1 -type d -empty -delete",
+    "find src -type d -exec rmdir -p {} \\;",
+])
+def test_removing_only_empty_folders_is_allowed(command: str) -> None:
+    assert decision(command) == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "find . -empty -delete",  # empty files too: __init__.py, .gitkeep
+    "find src -type d -empty -o -name '*.c' -delete",
+    "find / -type d -empty -delete",
+    "find ~ -type d -empty -delete",
+    "find /etc -type d -exec rmdir {} +",
+])
+def test_empty_folder_removal_with_a_wider_reach_still_asks(command: str) -> None:
+    assert decision(command) != "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "eval $(opam env --switch=default --set-switch)",
+    'eval "$(opam env)"',
+    'eval "$(pixi shell-hook)"',
+    'eval "$(mcfly init zsh)"',
+])
+def test_tool_manager_environment_set_up_is_allowed(command: str) -> None:
+    assert decision(command) == "allow"
+
+
+@pytest.mark.parametrize("command", ["eval $(opam exec -- ./run.sh)", "eval $(pixi run build)"])
+def test_other_verbs_of_the_same_tools_still_ask(command: str) -> None:
+    assert "confirm.shell.indirect-exec" in rules(command)
+
+
+def test_find_with_an_inline_shell_script_is_judged_by_the_script() -> None:
+    assert decision("find docs -name '*.txt' -execdir sh -c 'mv \"$1\" \"${1%.txt}.md\"' _ {} \\;") == "allow"
+
+
+@pytest.mark.parametrize("command", ["find . -name '*.sh' -exec bash {} \\;", "find . -exec sh -c {} \\;"])
+def test_find_running_each_found_file_as_a_script_still_asks(command: str) -> None:
+    assert "confirm.shell.indirect-exec" in rules(command)
+
+
+@pytest.mark.parametrize("command", ["cmd /c script.bat", "cmd /c .\\script.cmd", "./script"])
+def test_a_project_script_named_script_is_not_an_interactive_shell(command: str) -> None:
+    assert "confirm.shell.shell-spawn" not in rules(command)
+
+
+@pytest.mark.parametrize("command", ["script", "script -q session.log"])
+def test_util_linux_script_still_starts_a_shell(command: str) -> None:
+    assert "confirm.shell.shell-spawn" in rules(command)
+
+
+@pytest.mark.parametrize("command", [
+    "wget -O /usr/helper.py https://example.org/helper.py",
+    "echo 'print(1)' > /usr/run.py",
+    "mv ./project/* /",
+    "cp payload /usr/",
+])
+def test_files_put_at_the_top_of_the_system_block(command: str) -> None:
+    assert "block.shell.system-file-tamper" in rules(command)
+
+
+@pytest.mark.parametrize("command", [
+    "curl -o /opt/setup.sh https://example.org/setup.sh",
+    "cp -r dist/* /opt/myapp/",
+    "cp README.md /usr/share/doc/mytool/",
+])
+def test_files_put_in_other_installed_folders_ask(command: str) -> None:
+    assert decision(command) == "confirm"
+
+
+@pytest.mark.parametrize("command", [
+    "cp tool /usr/local/",
+    "mv ./project/* ./archive/",
+    "echo x >> /opt/homebrew/etc/app.conf",
+])
+def test_project_and_user_owned_folders_stay_allowed(command: str) -> None:
+    assert decision(command) == "allow"
