@@ -1054,8 +1054,9 @@ class DestructiveChecks:
             # `find build -type d -empty -delete`, `-exec rmdir {} +`: only folders with nothing in them go, so
             # nothing is lost; from a whole tree or a top system folder it still asks (mount points, /var/empty)
             roots_seen = roots or [(0, ".")]
-            if all(i not in cmd.dynamic and (self.resolve(cmd, r) or r).rstrip("/").count("/") >= 3
-                   or not self.protected_target(cmd, r) and not _WHOLE_TREE.match(self.resolve(cmd, r) or "")
+            if all(i not in cmd.dynamic and ((self.resolve(cmd, r) or r).rstrip("/").count("/") >= 3 or
+                                             (not self.protected_target(cmd, r) and
+                                              not _WHOLE_TREE.match(self.resolve(cmd, r) or "")))
                    for i, r in roots_seen):
                 return
         how = "-delete" if "-delete" in words else f"-exec {exec_deleter}"

@@ -1145,8 +1145,8 @@ def _named_script_file(word: str) -> bool:
 
 def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """A shell with no script, no -c and no input: an interactive shell, often a sandbox escape."""
-    if cmd.name == "script" and not _named_script_file(cmd.argv[0]) and not any(a in ("-c", "--command") or a.startswith("--command=")
-                                        for a in cmd.argv[1:]):
+    if cmd.name == "script" and not _named_script_file(cmd.argv[0]) and \
+            not any(a in ("-c", "--command") or a.startswith("--command=") for a in cmd.argv[1:]):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"script starts an interactive shell{where}", cmd.span))
         return
     if cmd.name == "socat" and any(_RX_SHELL_SPAWN.match(w) for w in cmd.words[1:]):

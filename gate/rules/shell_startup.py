@@ -82,8 +82,8 @@ _HOOK = re.compile(r"^eval\s+\"\$\((?P<tool>pyenv|rbenv|nodenv|goenv|jenv|direnv
                    r"generate-shell-completion|--alias|--completion|[\w-]+)(?P<rest>(?:\s+[\w=-]+)*)\s*\)\"$")
 # the same `eval` run as a command, as the shell reads it back (quotes gone): `eval $(direnv hook bash)`
 _HOOK_RUN = re.compile(_HOOK.pattern.replace(r"^eval\s+\"\$\(", r"^eval\s+\"?\$\(").replace(r"\)\"$", r"\)\"?$"))
-_HOOK_VERBS = frozenset({"init", "virtualenv-init", "hook", "shell-hook", "shellenv", "activate", "env", "completion", "completions",
-                         "generate-shell-completion", "--alias", "--completion"})
+_HOOK_VERBS = frozenset({"init", "virtualenv-init", "hook", "shell-hook", "shellenv", "activate", "env", "completion",
+                         "completions", "generate-shell-completion", "--alias", "--completion"})
 
 
 _PATH_SEPARATORS = re.compile(r"[:\s]+")
