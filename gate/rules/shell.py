@@ -80,7 +80,14 @@ from gate.rules import (
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
-from gate.rules.shell_dataout import CLIPBOARD_CUES, MAIL_SENDERS, PS_WEB_SENDERS, DataOutChecks, clipboard_harvest
+from gate.rules.shell_dataout import (
+    CLIPBOARD_CUES,
+    MAIL_SENDERS,
+    PS_WEB_SENDERS,
+    DataOutChecks,
+    clipboard_harvest,
+    environment_to_shared,
+)
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
@@ -508,6 +515,9 @@ class Detector(
         if cmd.redirects or name in _WRITES_OR_READS:  # (the first test of both, without the calls)
             self.redirects(cmd, where, add)
             self.reads(cmd, analysis, where, add)
+            environment_to_shared(cmd, analysis, where, add)
+        elif name == "tee" and cmd.upstream:
+            environment_to_shared(cmd, analysis, where, add)
         # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order: its own
         # check by name (`_BY_NAME`, called as it is), then the family steps
         entry = _COMMAND_STEPS.get(name)
