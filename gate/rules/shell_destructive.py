@@ -1274,7 +1274,8 @@ class DestructiveChecks:
         flags, operands = _split_flags(cmd)
         if _mkfs_dry_run(cmd, flags):
             return
-        devices = [a for _, a in operands if a.lower().startswith("/dev/")]
+        devices = [a for _, a in operands
+                   if a.lower().startswith("/dev/") or (resolve_path(a, cmd.cwd or None) or "").startswith("/dev/")]
         paths = [a for _, a in operands if not a.isdigit()]
         if not devices and paths and _image_file(paths[-1]):
             return  # a filesystem laid into a disk image: the image is the only thing it writes

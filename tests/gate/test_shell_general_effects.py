@@ -36,6 +36,8 @@ def test_mkfs_on_an_image_file_or_as_a_dry_run_is_allowed(command: str) -> None:
     "mkfs.ext4 /dev/sdb1",
     "mkfs.vfat -n BOOT /dev/sdb1",  # -n is the volume label for FAT: it formats
     "mkfs -t vfat -n DATA /dev/sdc",
+    "cd /dev && mkfs.ext4 sdb1",
+    "mkfs.ext4 /tmp/../dev/sda",
 ])
 def test_mkfs_of_a_device_still_blocks(command: str) -> None:
     assert "block.shell.disk-destruction" in rules(command)
