@@ -351,7 +351,8 @@ _SEARCH_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/s?bin|/opt/lo
 # as a write into /bin or /lib is
 _SYSTEM_TOP = re.compile(r"^/$|^/usr/?$|^/usr/(?!(?:local|share|include|src|games|bin|sbin|lib\w*|libexec)/?$)[^/]+/?$")
 # the rest of the installed system's folders: a write there changes the machine for everyone, as one in /etc does
-_SYSTEM_FOLDER = re.compile(r"^/(?:usr/(?!local(?:/|$))|opt/(?!homebrew(?:/|$)|local(?:/|$)))[^/]")
+# (/usr/src holds source trees and is the working folder container images build apps in)
+_SYSTEM_FOLDER = re.compile(r"^/(?:usr/(?!local(?:/|$)|src(?:/|$))|opt/(?!homebrew(?:/|$)|local(?:/|$)))[^/]")
 
 
 # database clients that talk to a server (a local sqlite or duckdb file is the project's own)

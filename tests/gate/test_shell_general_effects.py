@@ -148,6 +148,7 @@ def test_files_put_in_other_installed_folders_ask(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "cp tool /usr/local/",
+    "cp -r . /usr/src/app/",
     "mv ./project/* ./archive/",
     "echo x >> /opt/homebrew/etc/app.conf",
 ])
