@@ -1232,9 +1232,9 @@ def clipboard_harvest(analysis: ShellAnalysis, add: Add) -> None:
 
 
 # folders every account of the machine (or a web server) reads: a file written there is shared
-_SHARED_FOLDER = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm|var/www|srv/www|mnt/[a-z]/users/public|"
-                            r"[a-z]:/users/public)(?:/|$)|^(?:/home/[^/]+|/users/[^/]+)/(?:public|public_html|"
-                            r"sites)(?:/|$)", re.I)
+_READ_BY_OTHERS = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm|var/www|srv/www|mnt/[a-z]/users/public|"
+                             r"[a-z]:/users/public)(?:/|$)|^(?:/home/[^/]+|/users/[^/]+)/(?:public|public_html|"
+                             r"sites)(?:/|$)", re.I)
 
 
 def _whole_environment(cmd: Command, analysis: ShellAnalysis) -> bool:
@@ -1251,7 +1251,7 @@ def environment_to_shared(cmd: Command, analysis: ShellAnalysis, where: str, add
     targets = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>")]
     if cmd.name == "tee":
         targets += [a for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-") and i not in cmd.dynamic]
-    shared = next((t for t in targets if _SHARED_FOLDER.match(resolve_path(t, cmd.cwd or None) or t)), None)
+    shared = next((t for t in targets if _READ_BY_OTHERS.match(resolve_path(t, cmd.cwd or None) or t)), None)
     if shared is None or not _whole_environment(cmd, analysis):
         return
     add(Finding("confirm.shell.secret-read", Risk.HIGH, f"writes the whole environment (tokens and keys) into "
