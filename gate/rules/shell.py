@@ -81,7 +81,14 @@ from gate.rules import (
 from gate.rules.base import Context, Rule
 from gate.rules.shell_codeload import CodeLoadingChecks
 from gate.rules.shell_credentials import CredentialChecks
-from gate.rules.shell_dataout import CLIPBOARD_CUES, MAIL_SENDERS, PS_WEB_SENDERS, DataOutChecks, clipboard_harvest
+from gate.rules.shell_dataout import (
+    CLIPBOARD_CUES,
+    MAIL_SENDERS,
+    PS_WEB_SENDERS,
+    DataOutChecks,
+    clipboard_harvest,
+    environment_to_shared,
+)
 from gate.rules.shell_destructive import DestructiveChecks
 from gate.rules.shell_evasion import EvasionChecks
 from gate.rules.shell_persistence import PersistenceChecks
@@ -514,6 +521,9 @@ class Detector(
         if cmd.redirects or name in _WRITES_OR_READS:  # (the first test of both, without the calls)
             self.redirects(cmd, where, add)
             self.reads(cmd, analysis, where, add)
+            environment_to_shared(cmd, analysis, where, add)
+        elif name == "tee" and cmd.upstream:
+            environment_to_shared(cmd, analysis, where, add)
         # the program families this name belongs to, looked up once (`_COMMAND_STEPS`), in this order: its own
         # check by name (`_BY_NAME`, called as it is), then the family steps
         entry = _COMMAND_STEPS.get(name)
@@ -528,11 +538,19 @@ class Detector(
             step(self, cmd, analysis, where, add, downloaded)
         if shell_stores.may_carry(cmd):  # statements, image copies and log harvests, whatever the program
             shell_stores.judge(self, cmd, analysis, where, add, name in _DB_CLIENTS)
-        if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via) or \
+        if (cmd.found and (name in SHELLS or name in INTERPRETERS) and "find -exec" in cmd.via and
+                not _inline_script(cmd)) or \
                 (cmd.found and "xargs" in cmd.via and (name in SHELLS or name in INTERPRETERS) and \
                 not any(a in ("-c", "-e") for a in cmd.argv[1:])):
             add(Finding("confirm.shell.indirect-exec", Risk.MEDIUM,
                         f"runs {name} on every item found{where}: the gate cannot see those files", span))
+
+
+def _inline_script(cmd: Command) -> bool:
+    """`find … -exec bash -c 'mv "$1" …' _ {} ;`: the script is on the line and its commands are judged as
+    written; only a found file run as the script (`-exec bash {} ;`) is code the gate cannot see."""
+    args = cmd.argv[1:]
+    return any(a in ("-c", "-e") and k + 1 < len(args) and " " in args[k + 1].strip() for k, a in enumerate(args))
 
 
 _BY_NAME: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Callable[[Finding], None]], None]] = {}

@@ -29,6 +29,7 @@ from gate.shell import (
     Finding,
     ShellAnalysis,
     analyse,
+    display_path,
     resolve_path,
 )
 
@@ -299,6 +300,9 @@ class CredentialChecks:
                     hit = self.secret_path(cmd, word.lstrip("@"))
                     if hit:
                         return hit
+                    path = resolve_path(word.lstrip("@"), cmd.cwd or None)
+                    if path and _AUTH_STATE.match(path):
+                        return display_path(path) + " (the system's sign-in state)"
         if cmd.name in ("env", "printenv", "set", "export") and len(cmd.argv) == 1:
             return "the environment (tokens and keys)"
         if cmd.name == "printenv":
@@ -364,6 +368,13 @@ class CredentialChecks:
             return
         add(Finding("confirm.shell.secret-read", Risk.HIGH if "/" in secret or "key" in secret else Risk.MEDIUM,
                     f"reads {secret}{where}", cmd.span))
+
+
+# what the sign-in machinery keeps about accounts: PAM modules' state, failed-login counters, the old password
+# hashes pam_pwhistory keeps, SSSD's cached credentials, sudo's timestamps, the host's Kerberos keys
+_AUTH_STATE = re.compile(r"^/(?:var/lib/pam|var/run/faillock|run/faillock|var/lib/sss/(?:db|secrets)|"
+                         r"var/(?:lib|db|run)/sudo/(?:ts|lectured)|var/lib/pam_\w+)(?:/|$)|"
+                         r"^/etc/security/opasswd$|^/var/log/(?:tallylog|faillog)$|^/etc/krb5\.keytab$")
 
 
 # searchers that can only answer whether a file has a matching line (quiet), which files do, or how many lines

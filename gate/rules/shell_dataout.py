@@ -202,6 +202,8 @@ _BROKER_VERBS = {"aws-vault": ("export", "exec"), "doppler": ("secrets download"
                  "gopass": ("show", "cat"), "teller": ("export", "show", "env"),
                  "berglas": ("access",)}
 _ENV_PRINTERS = frozenset({"env", "printenv", "set", "export"})
+# the environment printed whole, written into a request's words as a substitution
+_ENV_DUMP_WRITTEN = re.compile(r"\$\(\s*(?:env|printenv|export\s+-p|set)\s*\)|`\s*(?:env|printenv)\s*`")
 # the databases of clipboard managers: every text ever copied, passwords and one-time codes among them
 _CLIPBOARD_HISTORY = re.compile(r"clipboard\.alfdb|maccy|paste(app)?\b.*\.(sqlite|db)|copyq|clipy|flycut|clipboard[^/]*"
                                 r"\.(sqlite3?|db)|greenclip|clipman|cliphist", re.I)
@@ -348,6 +350,13 @@ class DataOutChecks:
         _hostile_fetch(cmd, where, add)
         argv = cmd.argv
         line = " ".join(argv[1:])
+        if (dump := _ENV_DUMP_WRITTEN.search(line)) is not None:
+            # `curl URL -d '$(env)'`: quoted it sends the words, but it is written to carry the environment, and
+            # the same line unquoted (or pasted into a shell that expands it) sends every token and key
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"{cmd.name} is written to send the whole environment ({dump.group(0)}) to "
+                        f"{risky_destination(cmd.words) or 'the host'}{where}", cmd.span))
+            return
         literal = SECRET_VALUE.search(line) is not None
         if "$" not in line and not literal:
             return
@@ -1220,3 +1229,31 @@ def clipboard_harvest(analysis: ShellAnalysis, add: Add) -> None:
                         f"{cmd.name} reads the clipboard again and again in a loop and keeps it: what the person "
                         f"copies, passwords among it, collected", cmd.span))
             return
+
+
+# folders every account of the machine (or a web server) reads: a file written there is shared
+_READ_BY_OTHERS = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm|var/www|srv/www|mnt/[a-z]/users/public|"
+                             r"[a-z]:/users/public)(?:/|$)|^(?:/home/[^/]+|/users/[^/]+)/(?:public|public_html|"
+                             r"sites)(?:/|$)", re.I)
+
+
+def _whole_environment(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """`cmd` prints the whole environment, or writes what a substitution or a pipe of it printed."""
+    def printer(c: Command) -> bool:
+        return c.name in _ENV_PRINTERS and (len(c.argv) == 1 or c.argv[1:] in (("-p",), ("-0",)))
+    cmds = analysis.commands
+    return printer(cmd) or any(printer(cmds[i]) for i in (*cmd.subst, *cmd.upstream) if i < len(cmds))
+
+
+def environment_to_shared(cmd: Command, analysis: ShellAnalysis, where: str, add: Callable[[Finding], None]) -> None:
+    """`env > /tmp/env.txt`, `echo $(env) > /tmp/run.sh`, `printenv | tee /var/tmp/x`: every token and key of the
+    session written into a folder other accounts read. Into the project it is the person's own file and passes."""
+    targets = [t for op, t in cmd.redirects if op in (">", ">>", ">|", "&>", "&>>")]
+    if cmd.name == "tee":
+        targets += [a for i, a in enumerate(cmd.argv[1:], 1) if not a.startswith("-") and i not in cmd.dynamic]
+    shared = next((t for t in targets if _READ_BY_OTHERS.match(resolve_path(t, cmd.cwd or None) or t)), None)
+    if shared is None or not _whole_environment(cmd, analysis):
+        return
+    add(Finding("confirm.shell.secret-read", Risk.HIGH, f"writes the whole environment (tokens and keys) into "
+                f"{shared}, a folder other accounts of the machine read{where}", cmd.span))
+

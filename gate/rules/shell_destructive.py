@@ -156,6 +156,14 @@ def _scratch_folder(path: str) -> bool:
 
 _HOME_CACHE = re.compile("^" + re.escape(HOME) +
                          r"/library/caches/(?![.*?\[]|\.\.?(?:/|$))[^/*?\[]+(?:/.*)?$")
+# a package manager's download cache and index: the manager fetches them again when next needed, and emptying
+# them is the last step of every container image recipe (`rm -rf /var/lib/apt/lists/*`). The package database
+# beside them (/var/lib/dpkg, /var/lib/rpm) is not a cache and stays out.
+_PACKAGE_CACHE = re.compile(
+    r"^(?:/var/lib/apt/lists|/var/cache/(?:apt|apk|yum|dnf|zypp|pacman/pkg|debconf/templates\.dat-old|man)"
+    r"|(?:/root|/home/[^/]+)/(?:\.cache/(?:pip|pypoetry|pipenv|uv|yarn|pnpm|go-build|node-gyp|composer|bazel)"
+    r"|\.npm/_cacache|\.npm/_logs|\.gradle/caches|\.cargo/registry/cache|\.composer/cache|\.bundle/cache))"
+    r"(?:/[^/]+)*$")
 # Xcode's derived data (every project's build products and index, by project) and the simulators' caches: Xcode
 # builds them again on the next build, so deleting them, whole or one project's, is what its guides say to try
 # first. The Xcode archives and the simulators' devices beside them hold what is not rebuilt, and stay out.
@@ -178,6 +186,36 @@ _SQL_WRITE = re.compile(r"\b(insert\s+into|update\s+\S+\s+set|delete\s+from|merg
 _PRODUCTION = re.compile(r"(^|[^a-z0-9])(prod|production|live)([^a-z0-9]|$)")
 _RX_TRUNCATE_3 = re.compile(r"\.(db|sqlite3?|sql|mdb|accdb|bak|tar|gz|zip|dump|ldb|frm|ibd)$", re.I)
 _RX_DISK_ERASE = re.compile(r"[a-z]:")
+# the flag that makes a mkfs family only print what it would do; mkfs.fat's -n is a volume label, so by family
+_MKFS_NO_OP = (
+    (re.compile(r"^(?:mke2fs|mkfs\.ext[234]|mke4fs)$"), frozenset({"-n"})),
+    (re.compile(r"^(?:mkfs\.xfs)$"), frozenset({"-N"})),
+    (re.compile(r"^(?:mkntfs|mkfs\.ntfs)$"), frozenset({"-n", "--no-action"})),
+)
+_MKFS_FRONT_TYPE = re.compile(r"^(?:-t|--type=?)(?P<t>\w*)$")
+_DISK_IMAGE = re.compile(r"\.(?:img|image|iso|raw|bin|fs|ext[234]|xfs|btrfs|vfat|fat|swap|vhdx?|qcow2?)$", re.I)
+
+
+def _mkfs_dry_run(cmd: Command, flags: set[str]) -> bool:
+    """`mkfs.ext4 -n`, `mkfs.xfs -N`, `mkntfs --no-action`: report the layout, write nothing."""
+    name = cmd.name
+    if name == "mkfs":  # the front end hands flags to `mkfs.TYPE`
+        words = cmd.words[1:]
+        for i, w in enumerate(words):
+            m = _MKFS_FRONT_TYPE.match(w)
+            if m:
+                kind = m.group("t") or (words[i + 1] if i + 1 < len(words) else "")
+                name = f"mkfs.{kind}"
+                break
+    return any(family.match(name) and flags & no_op for family, no_op in _MKFS_NO_OP)
+
+
+def _image_file(path: str) -> bool:
+    """A regular file made to hold a filesystem: a project-relative path, a scratch-folder file or an image name."""
+    if path.startswith("/dev/") or path.startswith("$"):
+        return False
+    return bool(_DISK_IMAGE.search(path)) or bool(_VOLATILE.match(path)) or \
+        (not path.startswith(("/", "~", "..")) and "/../" not in path)
 _RX_DRIVE_WORD = re.compile(r"^[a-z]:", re.I)
 
 
@@ -307,6 +345,14 @@ _SENSITIVE_NAME = re.compile(r"cred|secret|passw|token|auth|id_(rsa|dsa|ecdsa|ed
 # the system's own and the user's (~/.local/bin, ~/bin): a program put there runs by name from then on
 _SEARCH_PATH_BIN = re.compile(r"^(?:/usr/local/s?bin|/opt/homebrew/s?bin|/opt/local/s?bin|"
                               r"(?:/home/[^/]+|/root|/users/[^/]+|~)/(?:" + HOME_TOOL_BINS + r"))(?:/[^/]+)?/?$", re.I)
+
+# the root folder itself, or a loose file at the top of /usr: no installer puts anything there (its programs,
+# libraries and data go in the standard folders below), so a file landing there is the system tampered with,
+# as a write into /bin or /lib is
+_SYSTEM_TOP = re.compile(r"^/$|^/usr/?$|^/usr/(?!(?:local|share|include|src|games|bin|sbin|lib\w*|libexec)/?$)[^/]+/?$")
+# the rest of the installed system's folders: a write there changes the machine for everyone, as one in /etc does
+# (/usr/src holds source trees and is the working folder container images build apps in)
+_SYSTEM_FOLDER = re.compile(r"^/(?:usr/(?!local(?:/|$)|src(?:/|$))|opt/(?!homebrew(?:/|$)|local(?:/|$)))[^/]")
 
 
 # database clients that talk to a server (a local sqlite or duckdb file is the project's own)
@@ -524,6 +570,19 @@ def _searched_from(cmd: Command, analysis: ShellAnalysis) -> tuple[Command, list
 
 
 # a folder that is only a temporary one (what it holds is whatever was put there, or nothing)
+def _empty_folders_only(words: list[str], exec_deleter: str | None) -> bool:
+    """A find that removes only empty folders: `-type d -empty -delete`, or any match handed to `rmdir` (which
+    refuses a folder that holds anything). `-o` could widen the match past the tests, so it is not read as one."""
+    if any(w in ("-o", "-or", ",") for w in words):
+        return False
+    folders = any(w == "-type" and words[k + 1:k + 2] == ["d"] for k, w in enumerate(words))
+    if exec_deleter is not None:
+        if exec_deleter != "rmdir":
+            return False
+        return sum(w in ("-exec", "-execdir", "-ok", "-okdir") for w in words) == 1 and "-delete" not in words
+    return folders and "-empty" in words
+
+
 _SCRATCH_SOURCE = re.compile(r"^(?:/private)?/(?:tmp|var/tmp|dev/shm|run/shm)(?:/|$)")
 _PERSON_FOLDER = shell_effects._PERSON_FOLDER
 _EMPTY_NAME = shell_effects._EMPTY_NAME
@@ -744,6 +803,12 @@ class DestructiveChecks:
             # a program folder the system searches that a user may own (Homebrew's): a command for every user
             add(Finding("confirm.shell.system-write", Risk.MEDIUM,
                         f"{how} {shown}: a program the shell then finds and runs by name{where}", cmd.span))
+        elif _SYSTEM_TOP.match(path):
+            add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                        f"{how} {shown}: the top of the system's own folders, where nothing is installed{where}",
+                        cmd.span))
+        elif _SYSTEM_FOLDER.match(path):
+            add(Finding("confirm.shell.system-write", Risk.HIGH, f"{how} the system file {shown}{where}", cmd.span))
 
     def redirects(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         for folder in _extracted_into(cmd):
@@ -904,6 +969,9 @@ class DestructiveChecks:
                 add(Finding("confirm.shell.obfuscated", Risk.HIGH,
                             f"the path {word} climbs out of where it starts: it is really {display_path(path)}",
                             cmd.span))
+            if path and name not in ("shred", "srm", "wipe") and ".." not in word.split("/") and \
+                    _PACKAGE_CACHE.match(path):
+                continue  # a package manager's cache or index: fetched again when next needed
             if name in ("shred", "srm", "wipe"):
                 add(Finding("confirm.shell.destructive", Risk.HIGH, f"shreds {word} (unrecoverable){where}", cmd.span))
                 continue
@@ -983,6 +1051,15 @@ class DestructiveChecks:
             return
         # (`-type f` alone picks every file: it narrows nothing)
         filters = any(w in _FIND_FILTERS for w in words)
+        if _empty_folders_only(words, exec_deleter):
+            # `find build -type d -empty -delete`, `-exec rmdir {} +`: only folders with nothing in them go, so
+            # nothing is lost; from a whole tree or a top system folder it still asks (mount points, /var/empty)
+            roots_seen = roots or [(0, ".")]
+            if all(i not in cmd.dynamic and ((self.resolve(cmd, r) or r).rstrip("/").count("/") >= 3 or
+                                             (not self.protected_target(cmd, r) and
+                                              not _WHOLE_TREE.match(self.resolve(cmd, r) or "")))
+                   for i, r in roots_seen):
+                return
         how = "-delete" if "-delete" in words else f"-exec {exec_deleter}"
         named = self.credentials_searched(cmd, [r for i, r in roots if i not in cmd.dynamic])
         if named is not None:
@@ -1195,8 +1272,14 @@ class DestructiveChecks:
                         f"enough to fill the disk{where}", cmd.span))
 
     def mkfs(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
-        _, operands = _split_flags(cmd)
-        devices = [a for _, a in operands if a.lower().startswith("/dev/")]
+        flags, operands = _split_flags(cmd)
+        if _mkfs_dry_run(cmd, flags):
+            return
+        devices = [a for _, a in operands
+                   if a.lower().startswith("/dev/") or (resolve_path(a, cmd.cwd or None) or "").startswith("/dev/")]
+        paths = [a for _, a in operands if not a.isdigit()]
+        if not devices and paths and _image_file(paths[-1]):
+            return  # a filesystem laid into a disk image: the image is the only thing it writes
         if devices or not operands:
             add(Finding("block.shell.disk-destruction", Risk.CRITICAL,
                         f"formats {', '.join(devices) or 'a disk'} ({cmd.name}): erases everything on it{where}",

@@ -1137,10 +1137,16 @@ _RX_SHELL_SPAWN = re.compile(r"(exec|system):")
 _RX_SHELL_SPAWN_2 = re.compile(r"[-/](e|ec|enc|encodedcommand|en|enco|encod)")
 
 
+def _named_script_file(word: str) -> bool:
+    """`script.bat`, `./script`, `C:\\tools\\script.cmd`: a script file of that name, not util-linux `script`."""
+    base = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    return "/" in word or "\\" in word or base != "script"
+
+
 def shell_spawn(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """A shell with no script, no -c and no input: an interactive shell, often a sandbox escape."""
-    if cmd.name == "script" and not any(a in ("-c", "--command") or a.startswith("--command=")
-                                        for a in cmd.argv[1:]):
+    if cmd.name == "script" and not _named_script_file(cmd.argv[0]) and \
+            not any(a in ("-c", "--command") or a.startswith("--command=") for a in cmd.argv[1:]):
         add(Finding("confirm.shell.shell-spawn", Risk.HIGH, f"script starts an interactive shell{where}", cmd.span))
         return
     if cmd.name == "socat" and any(_RX_SHELL_SPAWN.match(w) for w in cmd.words[1:]):

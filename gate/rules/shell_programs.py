@@ -64,6 +64,9 @@ _SHARED_BRANCH = re.compile(r"(?:^|:|refs/heads/)(?:main|master|trunk|develop|de
 
 
 # a push destination given as an address rather than a configured remote's name
+# a path that takes in the whole folder or climbs above it, never a branch: `.`, `..`, `../..`, `../lib`, `:/`
+# (the whole work tree); each file's uncommitted changes in it are overwritten
+_PATHSPEC = re.compile(r"^(?:\.|\.\.(?:/.*)?|:/.*)$")
 _GIT_URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|[\w.-]+@[\w.-]+:)", re.IGNORECASE)
 
 
@@ -230,8 +233,8 @@ class ProgramChecks:
         elif sub == "checkout":
             if "-f" in short or "--force" in longs:
                 hit("--force discards local changes")
-            elif ("--" in args and args.index("--") + 1 < len(args)) or "." in args or "--theirs" in longs or \
-                    "--ours" in longs:
+            elif ("--" in args and args.index("--") + 1 < len(args)) or any(_PATHSPEC.match(a) for a in args) or \
+                    "--theirs" in longs or "--ours" in longs:
                 hit("overwrites local changes to files")
         elif sub == "restore" and (("--staged" not in longs and "-S" not in short) or "--worktree" in longs or
                                    "-W" in short):

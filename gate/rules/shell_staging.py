@@ -525,6 +525,19 @@ _CODE_ENV_SECRET = re.compile(
     re.I)
 # the secret used as the request's own credentials: a header or auth argument, not the data it carries
 _CODE_AUTH_USE = re.compile(r"authorization|\bauth\s*=|bearer|x-api-key|private-token|api[-_]key['\"]?\s*:", re.I)
+# the environment read whole by walking it, in the forms the plain `os.environ` test does not see (a copy
+# handed to a child process, `os.environ.copy()`, `{...process.env}`, is how a program runs another, not sent)
+_CODE_ENV_WHOLE = re.compile(
+    r"os\.environ\s*\.\s*(?:items|keys|values)\s*\(|"
+    r"object\.(?:entries|keys|values)\s*\(\s*process\.env\s*\)|"
+    r"\bENV\.(?:each|each_pair|to_a|map|select|keys|values|inspect)\b|os\.Environ\s*\(\s*\)|"
+    r"System\.getenv\s*\(\s*\)|getenv\s*\(\s*\)|\[environment\]::getenvironmentvariables\s*\(\s*\)|"
+    r"gci\s+env:|get-childitem\s+env:|\bdir\s+env:", re.I)
+# the machine's or the person's name, read in code
+_CODE_HOST_ID = re.compile(r"gethostname|platform\.node|os\.uname|getpass\.getuser|getlogin|os\.hostname\s*\(|"
+                           r"os\.userinfo\s*\(|env:computername|env:username|machinename", re.I)
+# a request that carries data (a GET's own query is read by the secret tests above)
+_CODE_SENDS = re.compile(CODE_SEND.pattern + r"|\bdata\s*=|\bjson\s*=|\bbody\s*:|\?[\w]+=['\"]?\s*\+", re.I)
 _CODE_LITERAL = re.compile(r"(['\"])(?P<s>[^'\"\n]{0,300})\1")
 _CODE_HOME = re.compile(r"\bhome\s*\(|homedir\s*\(|dir\.home|expanduser|\$home\b|\[['\"]home['\"]\]|env\.home\b|"
                         r"getenv\s*\(\s*['\"]home", re.I)
@@ -562,6 +575,19 @@ def _code_sends_secret(d: Detector, cmd: Command, code: str, where: str, add: Ad
                         f"{cmd.name} code reads {hit} and makes a request{' to ' + drop if drop else ''}: the "
                         f"credential leaves the machine{where}", cmd.span))
             return
+    whole = _CODE_ENV_WHOLE.search(code)
+    if whole is not None:
+        # every variable walked one by one (`os.environ.items()`, `Object.entries(process.env)`): the whole
+        # environment, every token and key in it, goes wherever the request goes
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} code sends the whole environment (tokens and keys){' to ' + drop if drop else ''}"
+                    f"{where}", cmd.span))
+        return
+    if drop is not None and _CODE_HOST_ID.search(code) and _CODE_SENDS.search(code):
+        # the machine's name or user posted to a bare address: the first report of a beacon
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} code sends this machine's name or user to {drop}{where}", cmd.span))
+        return
     m = _CODE_ENV_SECRET.search(code)
     if m is None:
         return

@@ -109,7 +109,7 @@ def test_deleting_one_apps_cache_passes(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "rm -rf ~/.cache",
-    "rm -rf ~/.cache/pip",
+    "rm -rf ~/.cache/torch",
     "rm -rf ~/.cache/huggingface/hub",
     "rm -rf ~/Library/Caches/*",
     "rm -rf ~/.cache/huggingface/token",
