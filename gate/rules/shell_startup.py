@@ -76,7 +76,7 @@ _FORCEFUL = re.compile(r"--force\b|--hard\b|-delete\b|--delete\b|--prune\b|\s-f\
 # any other verb of the same tool would run whatever it names in every new shell (`mise x -- ./a`, `uv run a.py`)
 _HOOK = re.compile(r"^eval\s+\"\$\((?P<tool>pyenv|rbenv|nodenv|goenv|jenv|direnv|starship|zoxide|fnm|mise|rtx|"
                    r"/opt/homebrew/bin/brew|/usr/local/bin/brew|brew|atuin|thefuck|oh-my-posh|pipenv|"
-                   r"register-python-argcomplete|kubectl|helm|gh|uv|rustup|poetry)"
+                   r"register-python-argcomplete|kubectl|helm|gh|uv|rustup|poetry|opam)"
                    r"\s+(?P<verb>init|virtualenv-init|hook|shellenv|activate|env|completion|completions|"
                    r"generate-shell-completion|--alias|--completion|[\w-]+)(?P<rest>(?:\s+[\w=-]+)*)\s*\)\"$")
 # the same `eval` run as a command, as the shell reads it back (quotes gone): `eval $(direnv hook bash)`
