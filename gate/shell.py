@@ -431,10 +431,28 @@ _ENV_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     "hatch": (frozenset({"run"}), frozenset({"-e", "--env"}), 0),
     "pdm": (frozenset({"run"}), frozenset({"-p", "--project"}), 0),
     "rye": (frozenset({"run"}), frozenset({"--pyproject"}), 0),
+    # the *env version managers' shims run the command with the chosen version on PATH (`pyenv exec pip ...`)
+    "pyenv": (frozenset({"exec"}), frozenset(), 0), "rbenv": (frozenset({"exec"}), frozenset(), 0),
+    "nodenv": (frozenset({"exec"}), frozenset(), 0), "goenv": (frozenset({"exec"}), frozenset(), 0),
+    "jenv": (frozenset({"exec"}), frozenset(), 0), "plenv": (frozenset({"exec"}), frozenset(), 0),
+    "phpenv": (frozenset({"exec"}), frozenset(), 0), "luaenv": (frozenset({"exec"}), frozenset(), 0),
+    "scalaenv": (frozenset({"exec"}), frozenset(), 0), "exenv": (frozenset({"exec"}), frozenset(), 0),
+    "tfenv": (frozenset({"exec"}), frozenset(), 0),
+    # toolchain and build-environment runners: `rustup run stable cargo ...`, `opam exec -- dune build`,
+    # `stack exec -- prog`, `cabal exec -- prog`, `fnm exec --using=20 node`, `volta run --node 20 npm ...`
+    "rustup": (frozenset({"run"}), frozenset({"--toolchain"}), 1),
+    "opam": (frozenset({"exec"}), frozenset({"--switch", "--root"}), 0),
+    "stack": (frozenset({"exec"}), frozenset({"--stack-yaml", "--resolver"}), 0),
+    "cabal": (frozenset({"exec"}), frozenset({"--project-file"}), 0),
+    "fnm": (frozenset({"exec"}), frozenset({"--using"}), 0),
+    "volta": (frozenset({"run"}), frozenset({"--node", "--npm", "--pnpm", "--yarn", "--env"}), 0),
+    "nvm": (frozenset({"exec"}), frozenset(), 0),
 }
 # environment runners whose run verb also starts a task the project defines (hatch's and pdm's scripts in
 # pyproject.toml, rye's and pixi's tasks, devbox.json's scripts): a name the table does not describe is that
 # task, judged as the runner itself, as `uv run NAME` and `poetry run NAME` are (`hatch run test:cov`)
+# the version `nvm exec` may name before the command (without one it reads .nvmrc)
+_NVM_VERSION = re.compile(r"^(?:v?\d[\w.]*|lts/[\w*-]+|--lts(?:=\S+)?|stable|system)$")
 _TASK_RUNNERS = frozenset({"hatch", "pdm", "rye", "pixi", "devbox"})
 _TASK_WORD = re.compile(r"^[a-z][a-z0-9_.-]*(?::[a-z0-9_.-]+)?$")
 # runners given whole command lines as arguments: `nix-shell --run 'cmd'`, `concurrently "cmd1" "cmd2"`
@@ -1317,6 +1335,8 @@ class _Walker:
                     if name in ("mise", "rtx"):  # tool@version words before the command
                         while rest and "@" in rest[0] and not rest[0].startswith(("/", ".")):
                             rest = rest[1:]
+                    if name == "nvm" and rest and _NVM_VERSION.match(rest[0]):  # `nvm exec 20 node app.js`
+                        rest = rest[1:]
                     if name in _TASK_RUNNERS and rest and _TASK_WORD.match(fold(rest[0])) and \
                             program_effects(fold(rest[0])) is None and fold(rest[0]) not in _PACKAGE_COMMANDS:
                         return None  # the project's own task (`hatch run docs:serve`, `pixi run lint`)
