@@ -493,7 +493,7 @@ EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvi
                        "nerdctl", "kubectl", "oc", "tmux", "byobu", "screen", "watchexec", "perf",
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
                        "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe", *WT_PANES,
-                       "multipass", "lxc", "minikube", "colima", "limactl", "vagrant", "orb",
+                       "multipass", "lxc", "pct", "minikube", "colima", "limactl", "vagrant", "orb",
                        "orbctl", "prlctl", "tart", "utmctl"})  # what embedded_scripts reads
 
 
@@ -543,7 +543,7 @@ def _container_command(name: str, argv: list[str]) -> list[str]:
 
 # local VMs and system containers that run a command inside: verb, and how the command is given (after `--`,
 # after the machine's name, or as `-c CMD`)
-_VM_SHELLS = {"multipass": ("exec", "dash"), "lxc": ("exec", "dash"),
+_VM_SHELLS = {"multipass": ("exec", "dash"), "lxc": ("exec", "dash"), "pct": ("exec", "dash"),
               "minikube": ("ssh", "dash"), "colima": ("ssh", "dash"), "limactl": ("shell", "after-name"),
               "vagrant": ("ssh", "c"), "orb": ("run", "after-name"), "orbctl": ("run", "after-name"),
               "prlctl": ("exec", "after-name"), "tart": ("exec", "after-name"), "utmctl": ("exec", "cmd")}

@@ -129,7 +129,8 @@ def judge(cmd: Command, where: str, add: Add, analysis: ShellAnalysis | None = N
                         f"code [gtfobins:file-read]{where}", span))
     if "/etc/" in span or "authorized_keys" in span:
         _control_file(cmd, name, span, where, add)
-    if name not in _USES_KEYS and name not in _SECRET_READERS and "." in span:  # (every key file has a dot)
+    if name not in _USES_KEYS and name not in _SECRET_READERS and "." in span and \
+            _NAMES_ONLY.get(name, frozenset()).isdisjoint(cmd.words[1:2]):  # (every key file has a dot)
         _key_file(name, span, where, add)
     _startup_file(cmd, name, span, where, add)
     if name in _FETCHES:
@@ -212,6 +213,9 @@ _KEY_FILE = re.compile(
     _HOME + r"?/?\.gnupg/(?:private-keys-v1\.d|secring\.gpg)|" +
     _HOME + r"?/?\.config/gcloud/(?:credentials\.db|access_tokens\.db|application_default_credentials\.json)|" +
     _HOME + r"?/?\.azure/(?:accesstokens\.json|msal_token_cache))", re.I)
+# verbs that only record how a managed file is kept (its source-state attributes, or that it is no longer
+# managed): the file itself is not read
+_NAMES_ONLY = {"chezmoi": frozenset({"chattr", "forget", "unmanage", "source-path", "target-path"})}
 # the key handed over as the identity to log in with (`ssh -i`, `--private-key`), not as a file to read
 _AS_IDENTITY = re.compile(r"(\bssh\b[^;|&]{0,30}\s-i|(^|[\s\"'])[-\w.]*(key|identity)[-\w]*|--ssh[= ]\s*[\w-]+=)"
                           r"\s*[= ]?\s*[\"']?$", re.I)

@@ -48,6 +48,7 @@ from gate.rules.shell_platforms import (
     _TUNNELS,
     WINDOWS_DEFENCE_PROGRAMS,
     cloud_defences,
+    data_remote_pushed,
     printed_secret,
     remote_and_desktop,
     secrets_and_platforms,
@@ -1898,6 +1899,8 @@ def _plan(name: str) -> _Plan:
     after: list[Callable[..., None]] = []
     if name in _REMOTE_PROGRAMS:
         after.append(lambda d, cmd, analysis, where, add: remote_and_desktop(d, cmd, where, add))
+    if name == "dvc":
+        after.append(lambda d, cmd, analysis, where, add: data_remote_pushed(cmd, analysis, where, add))
     if name in _SERVERS or name in ("http.server", "simplehttpserver", "miniserve", "darkhttpd"):
         after.append(lambda d, cmd, analysis, where, add: file_server(d, cmd, where, add))
     if name in _X_TERMINALS:
@@ -1921,4 +1924,4 @@ _PLANS: dict[str, _Plan] = {n: _plan(n) for n in (
     *INTERPRETERS, *_CODE_RUNNERS, *_SPAWNERS, *_NET_SINKS, *_DNS_TOOLS, *_SEARCH_PROGRAMS, *_SYSTEM_PROGRAMS,
     *_REMOTE_PROGRAMS, *_SERVERS, "http.server", "simplehttpserver", "miniserve", "darkhttpd", *_X_TERMINALS,
     "aws", "gcloud", "az", "gsutil", *WINDOWS_DEFENCE_PROGRAMS, *_PLATFORM_PROGRAMS, "echo", "printf", "print",
-    "printenv", "write-output", *_STDIN_LOGINS, *_SECRET_KEEPERS, *_TEXT_OUT, *_NAMED_CHECKED)}
+    "printenv", "write-output", *_STDIN_LOGINS, *_SECRET_KEEPERS, *_TEXT_OUT, *_NAMED_CHECKED, "dvc")}

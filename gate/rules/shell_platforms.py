@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from gate.effects import VM_SHELL_LABELS
 from gate.model import Risk
 from gate.shell import NET_SENDERS, Command, Finding, ShellAnalysis, display_path, resolve_path
 
@@ -21,6 +22,8 @@ __all__ = [
     "WEB_SCANNERS",
     "WINDOWS_DEFENCE_PROGRAMS",
     "cloud_defences",
+    "data_remote_pushed",
+    "guest_system_install",
     "printed_secret",
     "remote_and_desktop",
     "scans_own_machine",
@@ -30,6 +33,43 @@ __all__ = [
 ]
 
 Add = Callable[[Finding], None]
+
+# where a command runs inside a guest: a local VM's or system container's shell, or a container's exec
+_GUEST_SHELLS = VM_SHELL_LABELS | frozenset({"docker exec", "podman exec", "nerdctl exec"})
+# the distribution's own package managers: inside a guest they change the guest's system, not this machine's
+_GUEST_PACKAGERS = frozenset({"apt", "apt-get", "aptitude", "dnf", "microdnf", "yum", "zypper", "pacman", "apk",
+                              "xbps-install", "emerge", "eopkg", "swupd"})
+
+
+# a data remote whose name or address says its contents are for anyone
+_PUBLIC_REMOTE = re.compile(r"public|share|anon|open-?data|world", re.I)
+
+
+def data_remote_pushed(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`dvc remote add NAME URL && dvc push`: the datasets go to the remote just set up. Asks; blocks when the
+    remote's name or address says it is public or shared, where every file pushed is readable by anyone."""
+    if cmd.name != "dvc" or list(cmd.words[1:2]) != ["push"]:
+        return
+    for other in analysis.commands:
+        if other is cmd:
+            return
+        words = [w for w in other.words[1:] if not w.startswith("-")]
+        if other.name != "dvc" or words[:1] != ["remote"] or words[1:2] not in (["add"], ["modify"]):
+            continue
+        target = " ".join(words[2:4])
+        if _PUBLIC_REMOTE.search(target):
+            add(Finding("block.shell.exfiltration", Risk.CRITICAL, f"dvc push: sends the datasets to a remote just "
+                        f"set up as public or shared ({target}), readable by anyone{where}", cmd.span))
+        else:
+            add(Finding("confirm.shell.publish", Risk.MEDIUM, f"dvc push: sends the datasets to a remote just "
+                        f"set up ({target}){where}", cmd.span))
+        return
+
+
+def guest_system_install(cmd: Command) -> bool:
+    """A distribution's package manager run inside a VM or container (`incus exec dev -- apt-get install ...`):
+    root there is the guest's root, and what it installs from the distribution's archive stays in the guest."""
+    return cmd.name in _GUEST_PACKAGERS and any(v in _GUEST_SHELLS for v in cmd.via)
 
 
 def _operands(cmd: Command) -> list[tuple[int, str]]:

@@ -21,6 +21,7 @@ from gate.packages import (
     source_flag,
     value_flags,
 )
+from gate.rules.shell_platforms import guest_system_install
 from gate.rules.shell_vocab import (
     _ARCHIVES,
     _CLOUD_MUTATION,
@@ -356,6 +357,8 @@ class ProgramChecks:
         if concern is not None and concern.risk is Risk.CRITICAL:  # a release an attacker published
             add(Finding("block.shell.compromised-package", Risk.CRITICAL, f"installs {concern.why}{where}", cmd.span))
             return
+        if guest_system_install(cmd):
+            return  # the guest's own system, from its distribution's archive
         if concern is None and (self.policy.known_packages_allowed or (name == "brew" and verb == "tap")):
             return  # (a tap its project keeps adds a source, as `add-apt-repository ppa:...` does: nothing installed)
         risk, why = concern or (Risk.MEDIUM, "")
