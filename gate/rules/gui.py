@@ -1071,11 +1071,12 @@ def _own_errand(ctx: Context, first: str) -> bool:
 
 def _office_window(ctx: Context) -> str:
     """The title of the desktop window the click is in, when no web page is: the observed title, or a page
-    address that is a title and not an address ("report.docx - Word")."""
+    address that is a title and not an address ("report.docx - Word"); with no title, the program's name
+    ("LibreOffice Writer"), which says as much."""
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
     if "://" in url[:64] or url.startswith(("about:", "chrome:", "edge:", "file:")):
         return ""
-    return url or ctx.observation.window_title
+    return url or ctx.observation.window_title or ctx.observation.app
 
 
 def label_consequence(ctx: Context) -> Consequence | None:
@@ -1214,7 +1215,9 @@ _PAGE_SWITCHES = (("backups-page", "", "repository or site administration (a bac
                    "page"),
                   ("installer-window", "installer-verb",
                    "installing or running software (an installer's step that installs or restarts the machine)",
-                   "window"))
+                   "window"),
+                  ("macro-window", "macro-verb",
+                   "installing or running software (a macro or script run from an office suite's dialog)", "window"))
 
 
 def _page_switch(ctx: Context, first: str) -> str | None:
