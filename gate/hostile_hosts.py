@@ -28,7 +28,7 @@ from urllib.parse import parse_qsl
 from gate.destinations import _BOOK, own_site
 from gate.urls import ip_of, is_loopback, registrable, split_url
 
-__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "one_edit_apart", "random_token", "sends_out",
+__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "mining", "one_edit_apart", "random_token", "sends_out",
            "short_link", "shortener", "typo_squat", "url_shape"]
 
 _SL = _BOOK["short-links"]
@@ -799,3 +799,86 @@ def url_shape(url: str) -> Shape | None:
     if not signs:
         return None
     return Shape(tuple(signs), shape, hostp, brand, credential, free_page, idp, loose)
+
+
+_MINING = _BOOK["mining"]
+_POOLS = frozenset(_MINING["pools"])
+_POOL_WORDS = frozenset(_MINING["pool_words"])
+_COINS = frozenset(_MINING["coins"])
+_POOL_PORTS = frozenset(_MINING["ports"])
+_MINERS = frozenset(_MINING["miners"])
+_MINERS_GLUED = frozenset(m.replace("-", "") for m in _MINERS)
+_AMBIGUOUS_MINERS = frozenset(m.replace("-", "") for m in _MINING["ambiguous"])
+_MINER_PAGES = frozenset(_MINING["download_paths"])
+_MINER_FILES = tuple(f".{f}" for f in _MINING["files"])
+_CODE_HOSTS = frozenset(_MINING["code_hosts"])
+_SEGMENT_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _pool_label(label: str) -> bool:
+    """A host label that names a pool for a coin: `xmrpool`, `monero-pool`, `pool-eth`, `xmr-mining`."""
+    parts = [p for p in re.split(r"[-_]", label) if p]
+    if len(parts) > 1:
+        return any(p in _POOL_WORDS for p in parts) and any(p in _COINS for p in parts)
+    return any(label.startswith(c) and label[len(c):] in _POOL_WORDS for c in _COINS) or \
+        any(label.endswith(c) and label[:-len(c)] in _POOL_WORDS for c in _COINS)
+
+
+def _miner_name(text: str) -> str | None:
+    """The miner program a path segment or a file name starts with (`xmrig-6.22.2-linux-x64.tar.gz`, `SRBMiner-Multi`)."""
+    low = text.lower()
+    m = _SEGMENT_WORD.match(low)
+    if m is None:
+        return None
+    words = m.group(0).split("-")
+    for n in range(len(words), 0, -1):
+        head = "".join(words[:n])
+        if head in _MINERS_GLUED:
+            return head
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def mining(url: str) -> tuple[str, bool] | None:
+    """(why, sure) when `url` reaches a crypto-mining pool or fetches a miner program: a stratum address, a listed
+    pool's domain, a host that joins a pool word to a coin (`xmrpool.`, `monero-pool.`), a pool word on a pool port;
+    a miner's repository at its releases or an archive of it, a miner's file anywhere, a miner's own site. `sure` is
+    False for a miner repository's other pages (its readme, its issues), which ask. Pages about mining pass."""
+    parts = split_url(url)
+    if parts is None or not parts.host:
+        return None
+    host = parts.host.lower().rstrip(".")
+    if parts.scheme.startswith("stratum"):
+        return f"{host} is a mining pool's stratum address", True
+    if ip_of(host) is None:
+        pool = next((s for s in _suffixes(host) if s in _POOLS), None)
+        if pool is not None:
+            return f"{host} is the mining pool {pool}", True
+        labels = host.split(".")[:-1]
+        if any(_pool_label(label) for label in labels):
+            return f"{host} is named as a mining pool for a coin", True
+        if parts.port in _POOL_PORTS and any(p in _POOL_WORDS for label in labels for p in re.split(r"[-_]", label)):
+            return f"{host}:{parts.port} is a pool's stratum port on a host named for mining", True
+    low_url = url.lower()
+    segments = [s for s in parts.path.split("/") if s]
+    site = registrable(host) if ip_of(host) is None else host
+    own = site.split(".", 1)[0]
+    if own.replace("-", "") in _MINERS_GLUED and own.replace("-", "") not in _AMBIGUOUS_MINERS:
+        return f"{host} is the miner {own}'s own site", True
+    if segments and segments[-1].lower().endswith(_MINER_FILES):
+        words = re.split(r"[-_.]", segments[-1].lower())
+        for i in range(len(words)):
+            name = _miner_name("-".join(words[i:]))
+            if name is not None and (name not in _AMBIGUOUS_MINERS or "miner" in low_url.replace(name, "")):
+                return f"{segments[-1]} is the miner {name}", True
+    for i, seg in enumerate(segments):
+        name = _miner_name(seg)
+        if name is None or (name in _AMBIGUOUS_MINERS and "miner" not in low_url.replace(seg.lower(), "", 1)):
+            continue
+        rest = [s.lower() for s in segments[i + 1:]]
+        if host in _CODE_HOSTS or site in _CODE_HOSTS:
+            if i == 1 and any(r in _MINER_PAGES for r in rest[:1]):
+                return f"the release page of the miner {name}", True
+            if i == 1:
+                return f"the repository of the miner {name}", False
+    return None

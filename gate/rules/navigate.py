@@ -41,7 +41,7 @@ from gate.dataout import _named_login as named_login
 from gate.destinations import _BOOK as _DESTINATIONS
 from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample, own_site
 from gate.fields import label_text
-from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat, url_shape
+from gate.hostile_hosts import brand_service, hostile_host, mining, short_link, typo_squat, url_shape
 from gate.model import Risk
 from gate.normalise import fold
 from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
@@ -2294,6 +2294,26 @@ def brand_service_site(ctx: Context) -> CheckResult:
     return hit[0] if hit is not None and not hit[1] else None
 
 
+@rule("block.nav.mining", "a crypto-mining pool's address, or a miner program's download", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.85)
+def mining_block(ctx: Context) -> CheckResult:
+    """The URL reaches a mining pool (a `stratum+tcp://` address, a listed pool's domain, a host that joins a pool
+    word to a coin such as `xmrpool.` or `monero-pool.`, a host named for mining on a pool's port) or fetches a
+    miner (xmrig and its peers: their release pages, their archives, their own sites; `[mining]` of
+    resources/destinations.toml). That is how cryptojacking starts: the machine works for someone else. Pages
+    about mining (an encyclopedia's, a coin's own site, a wallet's releases) pass."""
+    got = mining(ctx.action.url or "")  # type: ignore[union-attr]
+    return got[0] if got is not None and got[1] else None
+
+
+@rule("confirm.nav.miner-repository", "a miner program's repository page", risk=Risk.HIGH, types=NAV, confidence=0.7)
+def miner_repository(ctx: Context) -> CheckResult:
+    """A page of a miner's repository that hands out no program (its readme, its issues): a person decides; its
+    releases and archives block (`block.nav.mining`)."""
+    got = mining(ctx.action.url or "")  # type: ignore[union-attr]
+    return got[0] if got is not None and not got[1] else None
+
+
 @rule("confirm.nav.carrier-typo", "a site named with a parcel carrier's or a crypto exchange's name misspelt",
       risk=Risk.HIGH, types=NAV, confidence=0.7)
 def carrier_typo(ctx: Context) -> CheckResult:
@@ -2646,6 +2666,8 @@ RULES = (
     hosted_sign_in_click,
     brand_service_sign_in,
     brand_service_site,
+    mining_block,
+    miner_repository,
     carrier_typo,
     hostile_host_nav,
     url_shape_block,
