@@ -28,7 +28,7 @@ from urllib.parse import parse_qsl
 from gate.destinations import _BOOK, own_site
 from gate.urls import ip_of, is_loopback, registrable, split_url
 
-__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "mining", "one_edit_apart", "random_token", "sends_out",
+__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "mining", "one_edit_apart", "product_front", "random_token", "sends_out",
            "short_link", "shortener", "typo_squat", "url_shape"]
 
 _SL = _BOOK["short-links"]
@@ -881,4 +881,48 @@ def mining(url: str) -> tuple[str, bool] | None:
                 return f"the release page of the miner {name}", True
             if i == 1:
                 return f"the repository of the miner {name}", False
+    return None
+
+
+_PF = _BOOK["product-front"]
+_PF_DOWNLOAD = frozenset(w.replace("-", "") for w in _PF["download"])
+_PF_PLACE = frozenset(w.replace("-", "") for w in _PF["place"])
+_PF_SIGNIN = frozenset(w.replace("-", "") for w in _PF["signin"])
+_PF_HOSTED = frozenset(w.replace("-", "") for w in _PF["hosted"])
+_PF_GENERIC = frozenset(_PF["generic"])
+
+
+def _joins(name: str, first: frozenset[str], second: frozenset[str]) -> bool:
+    """The registered name is one of `first` and one of `second`, in either order, hyphenated or glued."""
+    parts = [p for p in name.split("-") if p]
+    if len(parts) == 2:
+        a, b = parts
+        return (a in first and b in second) or (a in second and b in first)
+    if len(parts) == 1:
+        glued = parts[0]
+        return any(glued.startswith(w) and (glued[len(w):] in second) for w in first) or \
+            any(glued.startswith(w) and (glued[len(w):] in first) for w in second)
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def product_front(host: str) -> tuple[str, str] | None:
+    """(product, what the site is) when `host` puts a product's name as a subdomain of a registered name that only
+    says "download an app" or "sign in to a hosted copy" (`<product>-browser.app-download.info`,
+    `<product>.selfhost-login.com`), and the host is no listed brand's own site."""
+    host = host.lower().rstrip(".")
+    if not host or ip_of(host) is not None or own_site(host):
+        return None
+    site = registrable(host)
+    sub = host[: -len(site)].rstrip(".")
+    if not sub:
+        return None
+    product = sub.split(".")[-1]
+    if product in _PF_GENERIC or len(product.replace("-", "")) < 3 or product.isdigit():
+        return None
+    name = site.split(".", 1)[0]
+    if _joins(name, _PF_DOWNLOAD, _PF_PLACE):
+        return product, "a generic download site"
+    if _joins(name, _PF_SIGNIN, _PF_HOSTED):
+        return product, "a generic sign-in site"
     return None
