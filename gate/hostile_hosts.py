@@ -11,6 +11,8 @@ network rules (a command's hosts, `command_hosts`):
   (`evil.com`, `attacker-h9.example`, `c2.example.net`).
 - `brand_service(host)`: a brand's name beside a service or help word on a site not the brand's.
 - `typo_squat(host)`: an exchange's or a carrier's name misspelt by one letter.
+- `mining(url)`: a crypto-mining pool's address or a miner program's download (`[mining]`).
+- `product_front(host)`: a product's name as a subdomain of a generic download or sign-in site (`[product-front]`).
 - `url_shape(url)`: the signs of a link's shape alone (`[url-shape]`): a page file on a host anyone publishes on, a
   random token as its path, a click-tracking or affiliate redirect, a bulk-registered name, a bare address; whether
   they ask, and whether a brand or a sign-in word beside them blocks.
@@ -28,8 +30,8 @@ from urllib.parse import parse_qsl
 from gate.destinations import _BOOK, own_site
 from gate.urls import ip_of, is_loopback, registrable, split_url
 
-__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "mining", "one_edit_apart", "product_front", "random_token", "sends_out",
-           "short_link", "shortener", "typo_squat", "url_shape"]
+__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "mining", "one_edit_apart", "product_front",
+           "random_token", "sends_out", "short_link", "shortener", "typo_squat", "url_shape"]
 
 _SL = _BOOK["short-links"]
 _HIDDEN = frozenset(_SL["hidden"])
@@ -825,7 +827,8 @@ def _pool_label(label: str) -> bool:
 
 
 def _miner_name(text: str) -> str | None:
-    """The miner program a path segment or a file name starts with (`xmrig-6.22.2-linux-x64.tar.gz`, `SRBMiner-Multi`)."""
+    """The miner program a path segment or a file name starts with (`xmrig-6.22.2-linux-x64.tar.gz`,
+    `SRBMiner-Multi`)."""
     low = text.lower()
     m = _SEGMENT_WORD.match(low)
     if m is None:
