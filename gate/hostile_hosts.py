@@ -815,11 +815,13 @@ _MINER_PAGES = frozenset(_MINING["download_paths"])
 _MINER_FILES = tuple(f".{f}" for f in _MINING["files"])
 _CODE_HOSTS = frozenset(_MINING["code_hosts"])
 _SEGMENT_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_HYPHEN_PARTS = re.compile(r"[-_]")
+_NAME_PARTS = re.compile(r"[-_.]")
 
 
 def _pool_label(label: str) -> bool:
     """A host label that names a pool for a coin: `xmrpool`, `monero-pool`, `pool-eth`, `xmr-mining`."""
-    parts = [p for p in re.split(r"[-_]", label) if p]
+    parts = [p for p in _HYPHEN_PARTS.split(label) if p]
     if len(parts) > 1:
         return any(p in _POOL_WORDS for p in parts) and any(p in _COINS for p in parts)
     return any(label.startswith(c) and label[len(c):] in _POOL_WORDS for c in _COINS) or \
@@ -860,7 +862,7 @@ def mining(url: str) -> tuple[str, bool] | None:
         labels = host.split(".")[:-1]
         if any(_pool_label(label) for label in labels):
             return f"{host} is named as a mining pool for a coin", True
-        if parts.port in _POOL_PORTS and any(p in _POOL_WORDS for label in labels for p in re.split(r"[-_]", label)):
+        if parts.port in _POOL_PORTS and any(p in _POOL_WORDS for label in labels for p in _HYPHEN_PARTS.split(label)):
             return f"{host}:{parts.port} is a pool's stratum port on a host named for mining", True
     low_url = url.lower()
     segments = [s for s in parts.path.split("/") if s]
@@ -869,7 +871,7 @@ def mining(url: str) -> tuple[str, bool] | None:
     if own.replace("-", "") in _MINERS_GLUED and own.replace("-", "") not in _AMBIGUOUS_MINERS:
         return f"{host} is the miner {own}'s own site", True
     if segments and segments[-1].lower().endswith(_MINER_FILES):
-        words = re.split(r"[-_.]", segments[-1].lower())
+        words = _NAME_PARTS.split(segments[-1].lower())
         for i in range(len(words)):
             name = _miner_name("-".join(words[i:]))
             if name is not None and (name not in _AMBIGUOUS_MINERS or "miner" in low_url.replace(name, "")):
