@@ -403,7 +403,10 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("secret_verb", "secret_page", "revealing or copying a secret key or token", Risk.HIGH),
     ("secret_roll_verb", "secret_page", "account security (a key or token replaced: what uses the old one stops)",
      Risk.HIGH),
+    ("secret_revoke_verb", "secret_page", "account security (a key or token revoked: what uses it stops)",
+     Risk.HIGH),
     ("giftcard_verb", "giftcard_page", "money (a gift card's value issued or its code sent)", Risk.HIGH),
+    ("giftcard_void_verb", "giftcard_page", "money (a gift card's or store credit's value voided)", Risk.HIGH),
 )
 
 
@@ -422,7 +425,8 @@ def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], 
     """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
     `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
     `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page`, `secret_verb` and
-    `secret_roll_verb`/`secret_page`, `giftcard_verb`/`giftcard_page` of [parts]),
+    `secret_roll_verb`, `secret_revoke_verb`/`secret_page`, `giftcard_verb`, `giftcard_void_verb`/`giftcard_page`
+    of [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

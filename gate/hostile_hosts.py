@@ -11,6 +11,8 @@ network rules (a command's hosts, `command_hosts`):
   (`evil.com`, `attacker-h9.example`, `c2.example.net`).
 - `brand_service(host)`: a brand's name beside a service or help word on a site not the brand's.
 - `typo_squat(host)`: an exchange's or a carrier's name misspelt by one letter.
+- `mining(url)`: a crypto-mining pool's address or a miner program's download (`[mining]`).
+- `product_front(host)`: a product's name as a subdomain of a generic download or sign-in site (`[product-front]`).
 - `url_shape(url)`: the signs of a link's shape alone (`[url-shape]`): a page file on a host anyone publishes on, a
   random token as its path, a click-tracking or affiliate redirect, a bulk-registered name, a bare address; whether
   they ask, and whether a brand or a sign-in word beside them blocks.
@@ -28,8 +30,8 @@ from urllib.parse import parse_qsl
 from gate.destinations import _BOOK, own_site
 from gate.urls import ip_of, is_loopback, registrable, split_url
 
-__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "one_edit_apart", "random_token", "sends_out",
-           "short_link", "shortener", "typo_squat", "url_shape"]
+__all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "mining", "one_edit_apart", "product_front",
+           "random_token", "sends_out", "short_link", "shortener", "typo_squat", "url_shape"]
 
 _SL = _BOOK["short-links"]
 _HIDDEN = frozenset(_SL["hidden"])
@@ -799,3 +801,133 @@ def url_shape(url: str) -> Shape | None:
     if not signs:
         return None
     return Shape(tuple(signs), shape, hostp, brand, credential, free_page, idp, loose)
+
+
+_MINING = _BOOK["mining"]
+_POOLS = frozenset(_MINING["pools"])
+_POOL_WORDS = frozenset(_MINING["pool_words"])
+_COINS = frozenset(_MINING["coins"])
+_POOL_PORTS = frozenset(_MINING["ports"])
+_MINERS = frozenset(_MINING["miners"])
+_MINERS_GLUED = frozenset(m.replace("-", "") for m in _MINERS)
+_AMBIGUOUS_MINERS = frozenset(m.replace("-", "") for m in _MINING["ambiguous"])
+_MINER_PAGES = frozenset(_MINING["download_paths"])
+_MINER_FILES = tuple(f".{f}" for f in _MINING["files"])
+_CODE_HOSTS = frozenset(_MINING["code_hosts"])
+_SEGMENT_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_HYPHEN_PARTS = re.compile(r"[-_]")
+_NAME_PARTS = re.compile(r"[-_.]")
+
+
+def _pool_label(label: str) -> bool:
+    """A host label that names a pool for a coin: `xmrpool`, `monero-pool`, `pool-eth`, `xmr-mining`."""
+    parts = [p for p in _HYPHEN_PARTS.split(label) if p]
+    if len(parts) > 1:
+        return any(p in _POOL_WORDS for p in parts) and any(p in _COINS for p in parts)
+    return any(label.startswith(c) and label[len(c):] in _POOL_WORDS for c in _COINS) or \
+        any(label.endswith(c) and label[:-len(c)] in _POOL_WORDS for c in _COINS)
+
+
+def _miner_name(text: str) -> str | None:
+    """The miner program a path segment or a file name starts with (`xmrig-6.22.2-linux-x64.tar.gz`,
+    `SRBMiner-Multi`)."""
+    low = text.lower()
+    m = _SEGMENT_WORD.match(low)
+    if m is None:
+        return None
+    words = m.group(0).split("-")
+    for n in range(len(words), 0, -1):
+        head = "".join(words[:n])
+        if head in _MINERS_GLUED:
+            return head
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def mining(url: str) -> tuple[str, bool] | None:
+    """(why, sure) when `url` reaches a crypto-mining pool or fetches a miner program: a stratum address, a listed
+    pool's domain, a host that joins a pool word to a coin (`xmrpool.`, `monero-pool.`), a pool word on a pool port;
+    a miner's repository at its releases or an archive of it, a miner's file anywhere, a miner's own site. `sure` is
+    False for a miner repository's other pages (its readme, its issues), which ask. Pages about mining pass."""
+    parts = split_url(url)
+    if parts is None or not parts.host:
+        return None
+    host = parts.host.lower().rstrip(".")
+    if parts.scheme.startswith("stratum"):
+        return f"{host} is a mining pool's stratum address", True
+    if ip_of(host) is None:
+        pool = next((s for s in _suffixes(host) if s in _POOLS), None)
+        if pool is not None:
+            return f"{host} is the mining pool {pool}", True
+        labels = host.split(".")[:-1]
+        if any(_pool_label(label) for label in labels):
+            return f"{host} is named as a mining pool for a coin", True
+        if parts.port in _POOL_PORTS and any(p in _POOL_WORDS for label in labels for p in _HYPHEN_PARTS.split(label)):
+            return f"{host}:{parts.port} is a pool's stratum port on a host named for mining", True
+    low_url = url.lower()
+    segments = [s for s in parts.path.split("/") if s]
+    site = registrable(host) if ip_of(host) is None else host
+    own = site.split(".", 1)[0]
+    if own.replace("-", "") in _MINERS_GLUED and own.replace("-", "") not in _AMBIGUOUS_MINERS:
+        return f"{host} is the miner {own}'s own site", True
+    if segments and segments[-1].lower().endswith(_MINER_FILES):
+        words = _NAME_PARTS.split(segments[-1].lower())
+        for i in range(len(words)):
+            name = _miner_name("-".join(words[i:]))
+            if name is not None and (name not in _AMBIGUOUS_MINERS or "miner" in low_url.replace(name, "")):
+                return f"{segments[-1]} is the miner {name}", True
+    for i, seg in enumerate(segments):
+        name = _miner_name(seg)
+        if name is None or (name in _AMBIGUOUS_MINERS and "miner" not in low_url.replace(seg.lower(), "", 1)):
+            continue
+        rest = [s.lower() for s in segments[i + 1:]]
+        if host in _CODE_HOSTS or site in _CODE_HOSTS:
+            if i == 1 and any(r in _MINER_PAGES for r in rest[:1]):
+                return f"the release page of the miner {name}", True
+            if i == 1:
+                return f"the repository of the miner {name}", False
+    return None
+
+
+_PF = _BOOK["product-front"]
+_PF_DOWNLOAD = frozenset(w.replace("-", "") for w in _PF["download"])
+_PF_PLACE = frozenset(w.replace("-", "") for w in _PF["place"])
+_PF_SIGNIN = frozenset(w.replace("-", "") for w in _PF["signin"])
+_PF_HOSTED = frozenset(w.replace("-", "") for w in _PF["hosted"])
+_PF_GENERIC = frozenset(_PF["generic"])
+
+
+def _joins(name: str, first: frozenset[str], second: frozenset[str]) -> bool:
+    """The registered name is one of `first` and one of `second`, in either order, hyphenated or glued."""
+    parts = [p for p in name.split("-") if p]
+    if len(parts) == 2:
+        a, b = parts
+        return (a in first and b in second) or (a in second and b in first)
+    if len(parts) == 1:
+        glued = parts[0]
+        return any(glued.startswith(w) and (glued[len(w):] in second) for w in first) or \
+            any(glued.startswith(w) and (glued[len(w):] in first) for w in second)
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def product_front(host: str) -> tuple[str, str] | None:
+    """(product, what the site is) when `host` puts a product's name as a subdomain of a registered name that only
+    says "download an app" or "sign in to a hosted copy" (`<product>-browser.app-download.info`,
+    `<product>.selfhost-login.com`), and the host is no listed brand's own site."""
+    host = host.lower().rstrip(".")
+    if not host or ip_of(host) is not None or own_site(host):
+        return None
+    site = registrable(host)
+    sub = host[: -len(site)].rstrip(".")
+    if not sub:
+        return None
+    product = sub.split(".")[-1]
+    if product in _PF_GENERIC or len(product.replace("-", "")) < 3 or product.isdigit():
+        return None
+    name = site.split(".", 1)[0]
+    if _joins(name, _PF_DOWNLOAD, _PF_PLACE):
+        return product, "a generic download site"
+    if _joins(name, _PF_SIGNIN, _PF_HOSTED):
+        return product, "a generic sign-in site"
+    return None

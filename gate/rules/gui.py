@@ -1071,11 +1071,12 @@ def _own_errand(ctx: Context, first: str) -> bool:
 
 def _office_window(ctx: Context) -> str:
     """The title of the desktop window the click is in, when no web page is: the observed title, or a page
-    address that is a title and not an address ("report.docx - Word")."""
+    address that is a title and not an address ("report.docx - Word"); with no title, the program's name
+    ("LibreOffice Writer"), which says as much."""
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
     if "://" in url[:64] or url.startswith(("about:", "chrome:", "edge:", "file:")):
         return ""
-    return url or ctx.observation.window_title
+    return url or ctx.observation.window_title or ctx.observation.app
 
 
 def label_consequence(ctx: Context) -> Consequence | None:
@@ -1214,7 +1215,9 @@ _PAGE_SWITCHES = (("backups-page", "", "repository or site administration (a bac
                    "page"),
                   ("installer-window", "installer-verb",
                    "installing or running software (an installer's step that installs or restarts the machine)",
-                   "window"))
+                   "window"),
+                  ("macro-window", "macro-verb",
+                   "installing or running software (a macro or script run from an office suite's dialog)", "window"))
 
 
 def _page_switch(ctx: Context, first: str) -> str | None:
@@ -2423,6 +2426,27 @@ def phishing_lure(ctx: Context) -> str | None:
     return f"a phishing message typed into {_where(ctx)}: {_short(said, 80)}"
 
 
+@rule("block.gui.callback-lure", "Following a message's request to phone a number to dispute a charge or cancel a "
+      "subscription", risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def callback_lure(ctx: Context) -> str | None:
+    """A label or a link in a mail page that asks to phone a number (`[context.callback-call]` of
+    resources/cues.toml) to dispute a charge, cancel a subscription or a renewal, or stop an order the reader never
+    made (`[context.callback-reason]`): the callback scam, where the person who answers talks the caller into
+    remote access or a "refund" payment. Companies send cancellations and disputes to their own site, not to a
+    number in an e-mail. A number in a support page, or one in mail with no such reason, is not this."""
+    label = ctx.derived(label_text)
+    if not label.raw or len(label.raw) > 400:
+        return None
+    url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    if not _MAIL_PAGE.search(url[:512]):
+        return None
+    book = ctx.compiled.cues.context
+    call, reason = book.get("callback-call"), book.get("callback-reason")
+    if call is None or reason is None or call.search(label.words) is None or reason.search(label.words) is None:
+        return None
+    return f"a message asks to phone a number about a charge or a cancellation: {_short(label.raw)!r}"
+
+
 @rule("block.gui.harassment", "Typing a call to a crowd to go after one person into a message or post",
       risk=Risk.CRITICAL, types=("type",), confidence=0.75)
 def harassment_call(ctx: Context) -> str | None:
@@ -3614,4 +3638,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
                            records_to_named_site, install_on_say_so, payee_mismatch_override, safeguard_lowered,
-                           remote_control_external, removal_dialog_key, site_code)
+                           remote_control_external, removal_dialog_key, site_code, callback_lure)

@@ -41,7 +41,7 @@ from gate.dataout import _named_login as named_login
 from gate.destinations import _BOOK as _DESTINATIONS
 from gate.destinations import Verdict, abused_tld, agent_check_host, judge, malware_sample, own_site
 from gate.fields import label_text
-from gate.hostile_hosts import brand_service, hostile_host, short_link, typo_squat, url_shape
+from gate.hostile_hosts import brand_service, hostile_host, mining, product_front, short_link, typo_squat, url_shape
 from gate.model import Risk
 from gate.normalise import fold
 from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
@@ -2294,6 +2294,65 @@ def brand_service_site(ctx: Context) -> CheckResult:
     return hit[0] if hit is not None and not hit[1] else None
 
 
+@rule("block.nav.mining", "a crypto-mining pool's address, or a miner program's download", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.85)
+def mining_block(ctx: Context) -> CheckResult:
+    """The URL reaches a mining pool (a `stratum+tcp://` address, a listed pool's domain, a host that joins a pool
+    word to a coin such as `xmrpool.` or `monero-pool.`, a host named for mining on a pool's port) or fetches a
+    miner (xmrig and its peers: their release pages, their archives, their own sites; `[mining]` of
+    resources/destinations.toml). That is how cryptojacking starts: the machine works for someone else. Pages
+    about mining (an encyclopedia's, a coin's own site, a wallet's releases) pass."""
+    got = mining(ctx.action.url or "")  # type: ignore[union-attr]
+    return got[0] if got is not None and got[1] else None
+
+
+@rule("confirm.nav.miner-repository", "a miner program's repository page", risk=Risk.HIGH, types=NAV, confidence=0.7)
+def miner_repository(ctx: Context) -> CheckResult:
+    """A page of a miner's repository that hands out no program (its readme, its issues): a person decides; its
+    releases and archives block (`block.nav.mining`)."""
+    got = mining(ctx.action.url or "")  # type: ignore[union-attr]
+    return got[0] if got is not None and not got[1] else None
+
+
+@rule("block.nav.product-front", "a product's name in front of a generic download or sign-in site", risk=Risk.CRITICAL,
+      types=NAV, confidence=0.8)
+def product_front_block(ctx: Context) -> CheckResult:
+    """The host puts a product's name as a subdomain of a registered name that only says "download an app" or "sign
+    in to a hosted copy" (`<product>-browser.app-download.<tld>`, `<product>.selfhost-login.<tld>`; `[product-front]`
+    of resources/destinations.toml): whoever owns that name made the subdomain, and no vendor ships its installer
+    or its sign-in page so. A vendor's own download host (`download.<vendor>.org`) and the generic site's own
+    `www.` pass."""
+    parts = ctx.derived(_nav_web)
+    got = product_front(parts.host) if parts is not None else None
+    return f"{parts.host} names {got[0]!r} in front of {got[1]}" if got is not None and parts is not None else None
+
+
+_WALLET_WORDS = frozenset(_DESTINATIONS["typo-squat"]["wallet_words"])
+_CARRIERS = frozenset(_DESTINATIONS["typo-squat"]["carriers"])
+
+
+@rule("block.nav.typo-wallet", "a misspelt exchange's or wallet's name with a wallet-connect or sign-in word, or on "
+      "an odd port", risk=Risk.CRITICAL, types=NAV, confidence=0.8)
+def typo_wallet(ctx: Context) -> CheckResult:
+    """The site's own name misspells a crypto exchange's, a wallet's or a trading app's name (`[typo-squat]` of
+    resources/destinations.toml) and a subdomain or the first folder says what a drainer asks for (`connect.`,
+    `/wallet/`, `/claim`: `wallet_words`), or the page is served on a port no exchange uses: a fake sign-in or a
+    wallet drainer. The misspelling alone asks (`confirm.nav.carrier-typo`)."""
+    parts = ctx.derived(_nav_web)
+    if parts is None:
+        return None
+    brand = typo_squat(parts.host)
+    if not brand or brand in _CARRIERS:
+        return None
+    site = registrable(parts.host)
+    subs = parts.host[: -len(site)].rstrip(".").split(".") if parts.host != site else []
+    first = next((s.lower() for s in parts.path.split("/") if s), "")
+    said = next((w for w in (*subs, first) if w in _WALLET_WORDS), None)
+    if said is None and parts.port not in (None, 80, 443):
+        said = f"port {parts.port}"
+    return f"{parts.host} misspells {brand}, with {said!r}" if said else None
+
+
 @rule("confirm.nav.carrier-typo", "a site named with a parcel carrier's or a crypto exchange's name misspelt",
       risk=Risk.HIGH, types=NAV, confidence=0.7)
 def carrier_typo(ctx: Context) -> CheckResult:
@@ -2646,6 +2705,10 @@ RULES = (
     hosted_sign_in_click,
     brand_service_sign_in,
     brand_service_site,
+    mining_block,
+    miner_repository,
+    product_front_block,
+    typo_wallet,
     carrier_typo,
     hostile_host_nav,
     url_shape_block,
