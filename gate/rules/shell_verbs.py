@@ -6,8 +6,9 @@ Part of the shell Detector (gate/rules/shell.py), called per simple command that
 The table (resources/programs.toml) describes many programs by what they usually do (a task runner, a password
 manager's CLI, a cluster tool), and a new version or a less common one adds verbs the table does not name. By the
 convention of command-line programs (clig.dev; the cobra/click/clap programs) a sub-command is a verb, and the
-verbs that delete, revoke or tear down mean that in every program: `kaggle models delete`, `kind delete clusters`,
-`keepassxc-cli rm`, `ykman fido credentials delete`, `b2 rm`, `tuckr rm *`. Such a use asks, as deleting does in
+verbs that delete or tear down mean that in every program: `kaggle models delete`, `kind delete clusters`,
+`keepassxc-cli rm`, `b2 rm`, `tuckr rm *`. Programs whose delete verbs the shell rules already weigh (a
+throwaway local cluster, a container image) are left to them. Such a use asks, as deleting does in
 the programs the table knows. Not here: package and version managers (a removed dependency is installed again and
 their removals are judged by gate/packages.py), version control (its own rules), caches (`uv cache prune`), a
 dry run or help, and programs whose words only name a page (`tldr kill`).
@@ -25,15 +26,17 @@ from collections.abc import Callable
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.packages import ECOSYSTEMS
+from gate.rules.shell_vocab import _INFRA_DESTROY
 from gate.shell import Command, Finding
 
 __all__ = ["exposes", "judge"]
 
 Add = Callable[[Finding], None]
 
-# sub-command verbs that delete, revoke or tear down what they name
+# sub-command verbs that delete or tear down what they name (not `revoke`: revoking a trust or a key is as often
+# the careful step)
 _VERBS = frozenset({"delete", "del", "remove", "rm", "destroy", "purge", "prune", "wipe", "erase", "drop", "nuke",
-                    "unregister", "deregister", "revoke", "shred", "rmdir", "terminate", "uninstall",
+                    "unregister", "deregister", "shred", "rmdir", "terminate", "uninstall",
                     "expunge", "obliterate"})
 # programs whose removals are judged elsewhere or mean no loss: package and version managers, version control,
 # pages of documentation, and the shell's own builtins
@@ -49,6 +52,7 @@ _ELSEWHERE = frozenset({
     "bower", "meteor", "pipwin", "gup", "luarocks", "cpan", "cpanm", "raco", "nimble", "elm", "julia", "R",
     "git", "hg", "svn", "jj", "fossil", "bzr", "darcs", "sl", "ghq",
     "tldr", "man", "info", "help", "whatis", "apropos", "cheat", "navi",
+    "kind", "minikube", "k3d",  # throwaway local clusters (gate/rules/shell_programs.py `_DEV_CLUSTERS`)
     # programs whose operands are text, files, targets or another command, never a sub-command
     "sed", "gsed", "awk", "gawk", "mawk", "sort", "tee", "cut", "tr", "paste", "split", "csplit", "uniq", "perl",
     "find", "fd", "xargs", "parallel", "make", "gmake", "just", "task", "watch", "env", "nohup", "time", "timeout",
@@ -56,24 +60,30 @@ _ELSEWHERE = frozenset({
     "touch", "mkdir", "cp", "mv", "ln", "install", "chmod", "chown", "diff", "patch", "tar", "zip", "unzip", "7z",
 })
 _ONLY_SHOWS = frozenset({"read", "none"})
+
 # words that make the use a look, not a deletion
 _QUIET = frozenset({"cache", "--dry-run", "--dryrun", "-n", "--help", "-h", "help", "--version", "--what-if",
                     "-whatif", "--check", "--list"})
 
 
-def judge(cmd: Command, where: str, add: Add) -> None:
-    """A delete verb among the first sub-command words of a program the table knows and judges no other way."""
+def judge(cmd: Command, where: str, add: Add, checked: bool = False) -> None:
+    """A delete verb among the first sub-command words of a program the table knows and judges no other way
+    (`checked`: the shell rules have a check of their own for this program)."""
     name = cmd.name
     effects = program_effects(name)
-    if effects is None or name in _ELSEWHERE or effects <= _ONLY_SHOWS:
+    if effects is None or checked or name in _ELSEWHERE or name in _INFRA_DESTROY or effects <= _ONLY_SHOWS:
         return  # (unknown programs ask already; one the table says only reads or prints has no verb that deletes)
     words = cmd.words
-    ops = [w for w in words[1:4] if not w.startswith(("-", "/"))]
+    ops = []
+    for w in words[1:4]:  # the sub-command words come first: after a flag, a word may be its value (`-X DELETE`)
+        if w.startswith(("-", "/")):
+            break
+        ops.append(w)
     verb = next((w for w in ops if w in _VERBS), None)
     if verb is None or not _QUIET.isdisjoint(words):
         return
     add(Finding("confirm.shell.destructive", Risk.HIGH,
-                f"{name} {verb}: deletes or revokes what it names{where}", cmd.span))
+                f"{name} {verb}: deletes what it names{where}", cmd.span))
 
 
 # a server's address flag, with its value joined (`--address=0.0.0.0:80`) or as the next word
