@@ -6,12 +6,12 @@ Part of the shell Detector (gate/rules/shell.py), called per simple command that
 The table (resources/programs.toml) describes many programs by what they usually do (a task runner, a password
 manager's CLI, a cluster tool), and a new version or a less common one adds verbs the table does not name. By the
 convention of command-line programs (clig.dev; the cobra/click/clap programs) a sub-command is a verb, and the
-verbs that delete or tear down mean that in every program: `kaggle models delete`, `kind delete clusters`,
-`keepassxc-cli rm`, `b2 rm`, `tuckr rm *`. Programs whose delete verbs the shell rules already weigh (a
-throwaway local cluster, a container image) are left to them. Such a use asks, as deleting does in
-the programs the table knows. Not here: package and version managers (a removed dependency is installed again and
-their removals are judged by gate/packages.py), version control (its own rules), caches (`uv cache prune`), a
-dry run or help, and programs whose words only name a page (`tldr kill`).
+verbs that delete or tear down mean that in every program: `kaggle models delete`, `keepassxc-cli rm`, `b2 rm`,
+`tuckr rm *`. Such a use asks, as deleting does in the programs the table knows. Not here: package and version
+managers (a removed dependency is installed again and their removals are judged by gate/packages.py), version
+control (its own rules), programs whose delete verbs the shell rules already weigh (a throwaway local cluster, a
+container image, infrastructure tools), caches (`uv cache prune`), a dry run or help, a flag's value
+(`curl -X DELETE`), and programs whose words only name a page (`tldr kill`).
 
 Likewise a server address flag (`--address`, `--host`, `--bind`, `--listen`, `--ip`) given every interface
 (`0.0.0.0`, `::`, `*`): the service is open to whoever reaches the machine, not to this user alone, which asks as
@@ -39,7 +39,7 @@ _VERBS = frozenset({"delete", "del", "remove", "rm", "destroy", "purge", "prune"
                     "unregister", "deregister", "shred", "rmdir", "terminate", "uninstall",
                     "expunge", "obliterate"})
 # programs whose removals are judged elsewhere or mean no loss: package and version managers, version control,
-# pages of documentation, and the shell's own builtins
+# pages of documentation, throwaway clusters, and programs whose operands are never a sub-command
 _ELSEWHERE = frozenset({
     *(m for eco in ECOSYSTEMS.values() for m in (*eco.managers, *eco.itself)),
     "npm", "npx", "yarn", "pnpm", "bun", "pip", "pip3", "pipx", "uv", "poetry", "pipenv", "pdm", "hatch", "rye",
@@ -49,7 +49,7 @@ _ELSEWHERE = frozenset({
     "rtx", "juliaup", "ghcup", "fvm", "cs", "coursier", "wapm", "wasmer", "deno", "brew", "port", "apt", "apt-get",
     "dnf", "yum", "zypper", "pacman", "yay", "paru", "apk", "snap", "flatpak", "choco", "scoop", "winget", "nix",
     "nix-env", "guix", "spack", "vcpkg", "conan", "omf", "fisher", "zplug", "antigen", "pecl", "pear", "haxelib",
-    "bower", "meteor", "pipwin", "gup", "luarocks", "cpan", "cpanm", "raco", "nimble", "elm", "julia", "R",
+    "bower", "meteor", "pipwin", "gup", "luarocks", "cpan", "cpanm", "raco", "nimble", "elm", "julia", "r",
     "git", "hg", "svn", "jj", "fossil", "bzr", "darcs", "sl", "ghq",
     "tldr", "man", "info", "help", "whatis", "apropos", "cheat", "navi",
     "kind", "minikube", "k3d",  # throwaway local clusters (gate/rules/shell_programs.py `_DEV_CLUSTERS`)
