@@ -1,0 +1,46 @@
+"""A program the table knows, told to publish, deploy, send or share by a sub-command its entry does not name, asks
+(`mkdocs gh-deploy`, `op item share`); a look at what was published, a dry run, help, a verb inside a name, a
+flag's value, and programs whose operands are text, build targets or another command do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Decision, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def assess(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+@pytest.mark.parametrize("command", [
+    "mkdocs gh-deploy --force", "hugo deploy --target production", "expo publish", "ng deploy",
+    "lerna publish from-package",
+])
+def test_a_known_programs_publish_verb_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.publish" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "op item share 'Team wifi' --emails guest@example.org", "bw send create --text 'door code'",
+    "dropbox sharelink create /Reports/q3.pdf", "lpass share userls Shared-ops",
+])
+def test_a_known_programs_send_or_share_verb_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.remote-mutation" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "gh release list", "fj release list", "hugo deploy --dry-run", "mkdocs gh-deploy --help",
+    "vault unseal key-share-2", "tmux send-keys -t 0 'ls' Enter", "echo publish",
+    "awk '/deploy/' Makefile", "grep -rn share src/", "jekyll build",
+    "tldr send", "cargo build --release",
+])
+def test_looks_dry_runs_names_and_plain_words_pass(command: str) -> None:
+    got = assess(command)
+    assert "confirm.shell.publish" not in got.rules and "confirm.shell.remote-mutation" not in got.rules, \
+        (command, got.rules)
