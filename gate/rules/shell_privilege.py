@@ -69,6 +69,8 @@ _CODE_OPTION_NAME = re.compile(r"^-(?:-checkpoint-action=|-use-compress-program|
 
 
 # accounts Windows ships switched off: turned on, they are a known name (and often a known or empty password)
+# the working folder by its variable or its command (`$PWD/dist`, `"$(pwd)"`): a tree of the project
+_IN_WORKING_FOLDER = re.compile(r"^[\"']?(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?:[\"']?$|/(?!\.\.))")
 _BUILT_IN_ACCOUNTS = frozenset({"guest", "administrator", "defaultaccount", "wdagutilityaccount"})
 
 _PW_CHANGES = frozenset({"useradd", "usermod", "userdel", "groupadd", "groupmod", "groupdel", "lock", "unlock"})
@@ -131,6 +133,13 @@ class PrivilegeChecks:
         paths = ops[1:] if cmd.name in ("chown", "chgrp") and ops else ops
         for i, a in paths:
             if i in cmd.dynamic:
+                if recursive and cmd.name in ("chown", "chgrp") and not _IN_WORKING_FOLDER.match(a):
+                    # `chown -R $USER:$USER $HOME_DIR`: a whole tree the gate cannot read, a home or a system folder
+                    # as likely as a build folder (one under the working folder, `$PWD/dist`, passes)
+                    add(Finding("confirm.shell.insecure-permissions", Risk.HIGH,
+                                f"{cmd.name} -R on {a[:60]}, a folder named by a variable: changes the owner of a "
+                                f"whole tree the gate cannot see{where}", cmd.span))
+                    return
                 continue
             hit = self.protected_target(cmd, a)
             if hit and recursive:
