@@ -9,10 +9,12 @@ script run after a break-in does, judged by its effect.
   packages (`regsvr32`, `rundll32`, `msiexec`, `node -e "require(...)"`, `Add-Type`, `java -jar`, `LD_PRELOAD`):
   code from the network run unseen (`block.shell.remote-code-exec`).
 - A pipeline that decodes or unscrambles text into a shell or an interpreter (`base64 -d | bash`, `xxd -r -p | sh`,
-  `openssl enc -d ... | bash`, `tr "A-Za-z" "N-ZA-Mn-za-m" | sh`, a slice of a compressed test file (`head -c`,
-  `tail -c`, `dd skip=`) decompressed into `bash`): what runs was written so nobody reading the line could tell
-  (`block.shell.defense-evasion`). A script only decompressed into a shell (`zcat setup.sh.gz | sh`) or only given
-  Unix line ends (`tr -d '\\r' < x.sh | bash`) is left to the other checks.
+  `openssl enc -d ... | bash`, `tr "A-Za-z" "N-ZA-Mn-za-m" | sh`, `printf '\\x63\\x75...' | sh`, a slice of a
+  compressed test file (`head -c`, `tail -c`, `dd skip=`) decompressed into `bash`), the same decoded into the code
+  argument of a runner (`eval "$(... | base64 -d)"`, `sh -c "$(...)"`, `bash <(...)`) or into a file the line then
+  runs (`base64 -d > x.sh; bash x.sh`, `certutil -decode a.txt a.exe && a.exe`): what runs was written so nobody
+  reading the line could tell (`block.shell.defense-evasion`). A script only decompressed into a shell (`zcat
+  setup.sh.gz | sh`) or only given Unix line ends (`tr -d '\\r' < x.sh | bash`) is left to the other checks.
 - A survey of the machine that ends by printing every environment variable (`hostname && whoami && id && env`):
   the first report of a stealer, whose last step hands over each token and key the environment holds
   (`confirm.shell.recon`). One command alone (`env`, `env | grep PATH`) passes.
@@ -168,7 +170,7 @@ _DECODE_FLAG = re.compile(r"^(?:-d|-D|--decode|-r|-revert|-dc|-cd|-[a-z]*d[a-z]*
 
 def _decoder(cmd: Command) -> str | None:
     """What `cmd` does to the text it passes on, when that is decoding or unscrambling it."""
-    words = cmd.words[1:]
+    words = list(cmd.words[1:])
     if cmd.name in ("base64", "base32", "basenc", "b64decode", "gbase64") and \
             any(_DECODE_FLAG.match(w) for w in words):
         return f"{cmd.name} decoding"
@@ -181,10 +183,39 @@ def _decoder(cmd: Command) -> str | None:
     if cmd.name in ("uudecode", "rev", "gpg", "age") and (cmd.name in ("uudecode", "rev") or "-d" in words or
                                                             "--decrypt" in words):
         return f"{cmd.name} decoding"
+    if cmd.name in ("printf", "echo") and len(_BYTE_ESCAPE.findall(" ".join(cmd.argv[1:]))) >= 4:
+        return f"{cmd.name} spelling out bytes"
+    if cmd.name == "certutil" and any(w in ("-decode", "-decodehex", "/decode", "/decodehex") for w in words):
+        return "certutil decoding"
     if cmd.name == "tr":
         sets = [w for w in words if not w.startswith("-")]
         if len(sets) >= 2 and not any(w.startswith("-") and "d" in w for w in words) and sets[0] != sets[1]:
             return "tr swapping characters"
+    return None
+
+
+_BYTE_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|[0-7]{3}|u[0-9a-fA-F]{4})")
+_RUNS_ARGUMENT = frozenset({"eval", "source", ".", "iex", "invoke-expression"})
+
+
+def _written(cmd: Command) -> list[str]:
+    """The files a decoding command writes what it decodes into (a redirect, `-o`, `-out`, a last operand)."""
+    out = [t for op, t in cmd.redirects if op in (">", ">|", ">>")]
+    argv = cmd.argv
+    out += [argv[k + 1] for k, a in enumerate(argv[:-1]) if a in ("-o", "--output", "-out")]
+    ops = [a for a in argv[1:] if not a.startswith(("-", "/"))]
+    if (cmd.name in ("xxd", "certutil") or (cmd.name == "openssl" and "-in" not in argv)) and len(ops) >= 2:
+        out.append(ops[-1])
+    return [_base(t) for t in out if t and t != "/dev/null"]
+
+
+def _runs_file(cmd: Command, files: dict[str, str]) -> str | None:
+    """The decoded file `cmd` runs: as its program, or as the script or library it hands a runner."""
+    if _base(cmd.argv[0]) in files:
+        return _base(cmd.argv[0])
+    if cmd.name in _STDIN_RUNNERS or cmd.name in _LOADERS or cmd.name in ("start", "start-process", "cscript",
+                                                                          "wscript", "mshta", "chmod"):
+        return next((b for a in cmd.argv[1:] if (b := _base(a.split(",", 1)[0])) in files), None)
     return None
 
 
@@ -197,12 +228,31 @@ def _takes_stdin(cmd: Command) -> bool:
     return not ops or ops[:1] == ["-"] or "-s" in flags or "-" in flags
 
 
+def _code_argument(cmd: Command) -> bool:
+    """A runner whose code is an argument: `eval "$(...)"`, `sh -c "$(...)"`, `bash <(...)`, `python3 -c "$(...)"`."""
+    return cmd.name in _RUNS_ARGUMENT or any(a in ("-c", "-e", "-r", "--eval", "-command", "-Command") or
+                                             a.startswith("/dev/fd/") for a in cmd.argv[1:])
+
+
 def _decoded_into_shell(analysis: ShellAnalysis, add: Add) -> None:
     cmds = analysis.commands
+    decoded_files: dict[str, str] = {}
     for cmd in cmds:
-        if not cmd.upstream or cmd.name not in _STDIN_RUNNERS or not _takes_stdin(cmd):
+        if decoded_files and (ran := _runs_file(cmd, decoded_files)) is not None:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"{cmd.name} runs {ran[:60]}, which {decoded_files[ran]} wrote on this line: code hidden so "
+                        f"that nobody reading the line can tell what runs", cmd.span))
+            return
+        if (how := _decoder(cmd)) is not None:
+            decoded_files.update(dict.fromkeys(_written(cmd), how))
+        if cmd.name not in _STDIN_RUNNERS and cmd.name not in _RUNS_ARGUMENT:
             continue
-        feeding = [cmds[i] for i in cmd.upstream]
+        if cmd.upstream and _takes_stdin(cmd):
+            feeding = [cmds[i] for i in cmd.upstream]
+        elif cmd.subst and _code_argument(cmd):
+            feeding = [cmds[i] for i in cmd.subst]
+        else:
+            continue
         decoded = next((d for c in feeding if (d := _decoder(c))), None)
         unpacked = any(c.name in _DECOMPRESSORS or (c.name == "tar" and "-O" in c.argv) for c in feeding)
         sliced = any(c.name in _SLICERS and any(w.startswith(("-c", "--bytes", "skip=", "bs=", "-b")) for w in
@@ -324,7 +374,7 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
     low = analysis.source.lower()
     if "://" in low:
         _downloaded_then_loaded(analysis, add)
-    if "|" in low:
+    if "|" in low or "$(" in low or "<(" in low or ">" in low or "decode" in low:
         _decoded_into_shell(analysis, add)
     if len(analysis.commands) >= 3:
         _survey_then_environment(analysis, add)

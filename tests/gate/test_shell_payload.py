@@ -39,6 +39,12 @@ def assess(command: str):
     ("cat notes.txt | tr 'A-Za-z' 'N-ZA-Mn-za-m' | bash", "block.shell.defense-evasion"),
     ("gzip -dc fixtures/sample.gz | tail -c 2048 | gzip -dc | sh", "block.shell.defense-evasion"),
     ("cat data.bin | rev | python3", "block.shell.defense-evasion"),
+    ("printf '\\x69\\x64\\x3b\\x77' | sh", "block.shell.defense-evasion"),
+    ("eval \"$(cat blob | base64 --decode)\"", "block.shell.defense-evasion"),
+    ("bash -c \"$(xxd -r -p < blob.hex)\"", "block.shell.defense-evasion"),
+    ("bash <(openssl base64 -d -in blob.txt)", "block.shell.defense-evasion"),
+    ("base64 -d blob.b64 > run.sh && sh run.sh", "block.shell.defense-evasion"),
+    ("certutil -decode note.txt tool.exe & tool.exe", "block.shell.defense-evasion"),
     # a whole-home secret scan kept for a program, or tried live
     ("trufflehog filesystem ~/ --json", "block.shell.credential-read"),
     ("gitleaks detect --source $HOME --report-format json", "block.shell.credential-read"),
@@ -62,6 +68,8 @@ def test_payload_steps_block(command: str, rule: str) -> None:
     ("chown -R ${APP_USER}:${APP_USER} ${TARGET_HOME}", "confirm.shell.insecure-permissions"),
     ("chgrp -R $GRP $DATA_ROOT", "confirm.shell.insecure-permissions"),
     ("trufflehog filesystem ~", "confirm.shell.secret-read"),
+    ("ps auxeww", "confirm.shell.secret-read"),
+    ("ps eww -p 4242", "confirm.shell.secret-read"),
 ])
 def test_payload_steps_ask(command: str, rule: str) -> None:
     got = assess(command)
@@ -84,6 +92,13 @@ def test_payload_steps_ask(command: str, rule: str) -> None:
     "chown -R \"$(id -u)\":\"$(id -g)\" \"$PWD/dist\"",
     "chown $USER $FILE",
     "regsvr32 /?",
+    "printf '\\x1b[32mok\\x1b[0m\\n'",
+    "base64 -d in.b64 > out.bin && file out.bin",
+    "bash build.sh \"$(echo djEuMg== | base64 -d)\"",
+    "eval \"$(ssh-agent -s)\"",
+    "ps aux",
+    "ps -ef",
+    "ps -eo pid,etime,comm",
     "gitleaks detect --source . --report-format json",
     "trufflehog git file://. --json",
 ])
@@ -123,6 +138,7 @@ def test_ordinary_neighbours_do_not_block(command: str) -> None:
     ("chfn -r 'Room 12' alice", "confirm.shell.persistence"),
     ("./config.sh --url https://github.com/acme/infra --token ABCDEF123 --unattended", "confirm.shell.persistence"),
     (".\\config.cmd --url https://github.com/acme/infra --token ABCDEF123", "confirm.shell.persistence"),
+    ("sudo ./svc.sh install", "confirm.shell.persistence"),
     ("gitlab-runner register --non-interactive --url https://gitlab.example.com --token glrt-xyz",
      "confirm.shell.persistence"),
     ("echo 'eval \"$(starship init bash)\"' >> ~/.bashrc", "confirm.shell.persistence"),
@@ -144,6 +160,7 @@ def test_credentials_accounts_and_runners_ask(command: str, rule: str) -> None:
     "./config.sh --help",
     "./configure --prefix=/usr/local",
     "gitlab-runner list",
+    "./svc.sh status",
     "eval \"$(starship init bash)\"",
     "echo 'export PATH=$HOME/.local/bin:$PATH' >> ~/.bashrc",
 ])
