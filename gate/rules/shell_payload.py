@@ -21,6 +21,9 @@ script run after a break-in does, judged by its effect.
 - A bare DLL name handed to regsvr32 with its dialogs silenced, or to rundll32, that is no library of Windows:
   what loads is the file of that name in the working folder, inside a signed system program
   (`block.shell.loader-hook`; `regsvr32 /?` passes, `regsvr32 x.dll` with its dialog shown asks as before).
+- .NET's `[Environment]::SetEnvironmentVariable` keeping a variable that makes programs load code (a .NET profiler,
+  a Java agent, `NODE_OPTIONS`) in the user's or the machine's environment (`confirm.shell.persistence`), as the
+  registry's environment key is judged (gate/rules/shell_persistence.py).
 - A one-liner that loads a native module (`node -e "require('./x.node')"`, `process.dlopen`): a library's code
   runs in the interpreter (`confirm.shell.indirect-exec`); node-gyp's own build output passes.
 
@@ -369,6 +372,38 @@ def silent_library(cmd: Command, where: str, add: Add) -> None:
                     f"signed system program{where}", cmd.span))
 
 
+# -- a loader variable kept in the user's or the machine's environment by .NET ---------------------------------------
+
+_SET_ENV = re.compile(r"\[(?:system\.)?environment\]::setenvironmentvariable\s*\(\s*['\"](?P<name>[\w.]+)['\"]\s*,"
+                      r"\s*(?P<value>['\"][^'\"]*['\"]|\$\w+)\s*(?:,\s*(?P<scope>[^)]*))?\)", re.I)
+_HOOK_VARIABLES = frozenset({"cor_enable_profiling", "cor_profiler", "cor_profiler_path", "cor_profiler_path_32",
+                             "cor_profiler_path_64", "coreclr_enable_profiling", "coreclr_profiler",
+                             "coreclr_profiler_path", "dotnet_startup_hooks", "pythonstartup", "ld_preload",
+                             "dyld_insert_libraries", "bash_env"})
+# variables of options, by the options among them that load code (a memory limit passes)
+_HOOK_OPTIONS = {"node_options": re.compile(r"--require|(^|\s)-r\s|--import|--(experimental-)?loader", re.I),
+                 "java_tool_options": re.compile(r"javaagent|agentpath|agentlib|bootclasspath", re.I),
+                 "_java_options": re.compile(r"javaagent|agentpath|agentlib|bootclasspath", re.I),
+                 "jdk_java_options": re.compile(r"javaagent|agentpath|agentlib|bootclasspath", re.I),
+                 "perl5opt": re.compile(r"(^|\s)-[a-z]*[mde]", re.I), "rubyopt": re.compile(r"(^|\s)-[a-z]*[re]", re.I)}
+
+
+def _environment_kept(analysis: ShellAnalysis, add: Add) -> None:
+    """`[Environment]::SetEnvironmentVariable('COR_PROFILER_PATH', 'C:\\x\\p.dll', 'User')`: a variable that makes
+    programs load code, kept for every program the person (or, with 'Machine', everyone) starts from now on, as
+    `reg add HKCU\\Environment` and `setx` of it are judged (`confirm.shell.persistence`)."""
+    for m in _SET_ENV.finditer(analysis.source):
+        scope = (m.group("scope") or "").lower()
+        name = m.group("name").lower()
+        options = _HOOK_OPTIONS.get(name)
+        hook = name in _HOOK_VARIABLES or (options is not None and options.search(m.group("value")) is not None)
+        if hook and ("user" in scope or "machine" in scope):
+            add(Finding("confirm.shell.persistence", Risk.HIGH,
+                        f"keeps {m.group('name')} in the {'machine' if 'machine' in scope else 'user'}'s environment: "
+                        f"every program started from now on loads the code it names", m.group(0)[:120]))
+            return
+
+
 def line(analysis: ShellAnalysis, add: Add) -> None:
     """The checks above, for a line (module docstring)."""
     low = analysis.source.lower()
@@ -378,6 +413,8 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
         _decoded_into_shell(analysis, add)
     if len(analysis.commands) >= 3:
         _survey_then_environment(analysis, add)
+    if "setenvironmentvariable" in low:
+        _environment_kept(analysis, add)
     for cmd in analysis.commands:
         if cmd.name in ("node", "nodejs", "bun", "deno") and len(cmd.argv) > 2:
             _native_module(cmd, add)

@@ -167,3 +167,26 @@ def test_credentials_accounts_and_runners_ask(command: str, rule: str) -> None:
 def test_credential_and_account_near_misses_pass(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.ALLOW, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "reg add HKCU\\Environment /v COR_PROFILER_PATH /d C:\\Tools\\prof.dll /f",
+    "reg add HKCU\\Environment /v NODE_OPTIONS /d \"--require C:\\Tools\\hook.js\" /f",
+    "Set-ItemProperty -Path HKCU:\\Environment -Name DOTNET_STARTUP_HOOKS -Value C:\\Tools\\h.dll",
+    "[Environment]::SetEnvironmentVariable('COR_ENABLE_PROFILING', '1', 'User')",
+    "[System.Environment]::SetEnvironmentVariable('JAVA_TOOL_OPTIONS', '-javaagent:C:\\a.jar', 'Machine')",
+])
+def test_a_loader_variable_kept_in_the_environment_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is not Decision.ALLOW and "confirm.shell.persistence" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "reg add HKCU\\Environment /v JAVA_HOME /d \"C:\\Program Files\\Java\\jdk-21\" /f",
+    "reg add HKCU\\Environment /v NODE_OPTIONS /d --max-old-space-size=4096 /f",
+    "[Environment]::SetEnvironmentVariable('NODE_OPTIONS', '--max-old-space-size=4096', 'User')",
+    "[Environment]::SetEnvironmentVariable('COR_ENABLE_PROFILING', '1', 'Process')",
+])
+def test_ordinary_environment_settings_pass(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.ALLOW, (command, got.rules)
