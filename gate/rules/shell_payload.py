@@ -121,15 +121,19 @@ _LOAD_CODE = re.compile(r"\brequire\s*\(|\bdlopen\b|\bimport\s*\(|ctypes|cdll|lo
 _PRELOAD_VARS = ("ld_preload", "ld_audit", "dyld_insert_libraries", "dyld_library_path", "ld_library_path")
 
 
+# data a program reads, not code it loads (`json.load(open('data.json'))`)
+_DATA_FILE = re.compile(r"\.(?:json|ya?ml|toml|txt|csv|tsv|xml|md|html?|ini|cfg|conf|log)$", re.I)
+
+
 def _loaded(cmd: Command, files: dict[str, str]) -> str | None:
     """The downloaded file `cmd` loads, or None."""
     words = [_base(w.split(",", 1)[0]) for w in cmd.argv[1:]]
     if cmd.name in _LOADERS:
-        return next((w for w in words if w in files), None)
+        return next((w for w in words if w in files and not _DATA_FILE.search(w)), None)
     if cmd.name in INTERPRETERS or cmd.name in ("powershell", "pwsh"):
         for w in cmd.argv[1:]:
             if _LOAD_CODE.search(w):
-                hit = next((f for f in files if f and f in w.lower()), None)
+                hit = next((f for f in files if f and f in w.lower() and not _DATA_FILE.search(f)), None)
                 if hit:
                     return hit
     return None
@@ -183,8 +187,7 @@ def _decoder(cmd: Command) -> str | None:
                                                                            w.startswith("-des") for w in words)) \
             and "-d" in words:
         return "openssl decrypting or decoding"
-    if cmd.name in ("uudecode", "rev", "gpg", "age") and (cmd.name in ("uudecode", "rev") or "-d" in words or
-                                                            "--decrypt" in words):
+    if cmd.name in ("uudecode", "rev"):
         return f"{cmd.name} decoding"
     if cmd.name in ("printf", "echo") and len(_BYTE_ESCAPE.findall(" ".join(cmd.argv[1:]))) >= 4:
         return f"{cmd.name} spelling out bytes"
@@ -271,9 +274,9 @@ def _decoded_into_shell(analysis: ShellAnalysis, add: Add) -> None:
 
 # -- a survey of the machine that ends with the whole environment ---------------------------------------------------
 
-_BURST = _TABLE.get("discovery_burst", {})
-_SURVEY = frozenset((*_BURST.get("commands", ()), *_BURST.get("others", ()), "pwd", "groups", "cat /proc/version",
-                     "cat /etc/issue", "lscpu", "arch", "nproc", "curl ifconfig.me", "curl ipinfo.io"))
+# who and where the machine is (its user, its name, its addresses, its accounts and neighbours): a system check of disk,
+# memory and load is left out (`uname -a && df -h && env` is a build log's header)
+_SURVEY = frozenset(_PAYLOAD.get("survey", ()))
 _ENV_DUMPS = frozenset({"env", "printenv", "export", "declare", "set", "get-childitem", "gci", "dir", "ls"})
 # what may read the dump and still show all of it
 _SHOWS_ALL = frozenset({"sort", "less", "more", "cat", "tee", "column", "base64", "out-string", "format-table",

@@ -63,6 +63,7 @@ def test_payload_steps_block(command: str, rule: str) -> None:
     ("node -e \"process.dlopen(module, '/opt/addons/native.node')\"", "confirm.shell.indirect-exec"),
     ("node -e \"require('./vendor/fast.node')\"", "confirm.shell.indirect-exec"),
     ("hostname; id; uname -a; env", "confirm.shell.recon"),
+    ("hostname & whoami /all & set", "confirm.shell.recon"),
     ("whoami && ip a && printenv | sort", "confirm.shell.recon"),
     ("hostname && whoami && Get-ChildItem env:", "confirm.shell.recon"),
     ("chown -R ${APP_USER}:${APP_USER} ${TARGET_HOME}", "confirm.shell.insecure-permissions"),
@@ -88,6 +89,8 @@ def test_payload_steps_ask(command: str, rule: str) -> None:
     "printenv HOME",
     "whoami && env",
     "uname -a && df -h && free -m",
+    "uname -a && cat /etc/os-release && df -h && env",  # a build log's header
+    "curl -o d.json https://data.example.org/d.json && python3 -c \"import json; json.load(open('d.json'))\"",
     "chown -R $USER ./build",
     "chown -R \"$(id -u)\":\"$(id -g)\" \"$PWD/dist\"",
     "chown $USER $FILE",
@@ -110,6 +113,7 @@ def test_near_misses_pass(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "tr -d '\\r' < setup.sh | bash",  # line ends made Unix: no unscrambling
     "zcat setup.sh.gz | sh",  # a script only decompressed
+    "eval \"$(gpg -d secrets.sh.gpg)\"",  # the person's own secrets, decrypted with their key
     "curl http://192.168.1.20/export -o export",  # a machine of the local network
     "regsvr32 /s msxml3.dll",  # Windows' own library, re-registered
     "rundll32.exe shell32.dll,Control_RunDLL desk.cpl",
