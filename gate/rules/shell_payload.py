@@ -1,8 +1,9 @@
 """Shell checks for payloads fetched, unpacked or decoded and then loaded: what a malicious install hook or a
 script run after a break-in does, judged by its effect.
 
-- A library (`.dll`, `.so`, `.dylib`, `.node`, `.ocx`) saved to disk by a downloader from a host that publishes no
-  releases, and a program with no extension or a script saved from a bare public address: a payload waiting for
+- A library (`.dll`, `.so`, `.dylib`, `.node`, `.ocx`) or a file that runs when opened and that vendors do not ship
+  as a download (`.scr`, `.hta`, `.cpl`, `.lnk`, `.wsf`) saved to disk by a downloader from a host that publishes
+  no releases, and a program with no extension or a script saved from a bare public address: a payload waiting for
   the next step to load or run it (`block.shell.untrusted-source`; a library from a release host asks as an install,
   `confirm.shell.install`; a file from a machine on the local network is left to the other checks).
 - A file saved by a downloader and then, on the same line, loaded or run by a program that loads libraries or
@@ -52,6 +53,9 @@ _PAYLOAD = _TABLE.get("payload", {})
 _SYSTEM_LIBRARIES = frozenset(n.lower() for n in _PAYLOAD.get("windows_system_libraries", ()))
 
 _LIBRARY = re.compile(r"\.(?:dll|so(?:\.\d+)*|dylib|node|ocx|bundle)$", re.I)
+# kinds that run when opened and that vendors do not ship as a bare download: screen savers, old program forms, HTML
+# and script host files, shortcuts
+_OPENS_AS_PROGRAM = re.compile(r"\.(?:scr|pif|cpl|hta|jse|vbe|wsf|wsh|lnk|url|scf|xll|iqy|settingcontent-ms)$", re.I)
 _SCRIPT = re.compile(r"\.(?:sh|bash|py|pl|rb|js|mjs|php|ps1|vbs|bat|cmd|elf|bin|x86|x64|arm\d*|mips\w*)$", re.I)
 _URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)", re.I)
 _IP = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
@@ -104,6 +108,11 @@ def _fetched(cmd: Command, where: str, add: Add) -> dict[str, str]:
                 add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
                             f"{cmd.name} saves {name[:60]}, a library, from {host[:60]}, which publishes no releases: "
                             f"a payload waiting to be loaded into a program{where}", cmd.span))
+            break
+        if _OPENS_AS_PROGRAM.search(name) and not RELEASE_HOST.match(host):
+            add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
+                        f"{cmd.name} saves {name[:60]}, a file that runs as a program when opened, from {host[:60]}: "
+                        f"a kind no vendor ships as a download, a payload's{where}", cmd.span))
             break
         if _IP.match(host) and ("." not in name or _SCRIPT.search(name)):
             add(Finding("block.shell.untrusted-source", Risk.CRITICAL,

