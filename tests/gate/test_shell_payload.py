@@ -150,6 +150,8 @@ def test_ordinary_neighbours_do_not_block(command: str) -> None:
      "confirm.shell.persistence"),
     ("echo 'eval \"$(starship init bash)\"' >> ~/.bashrc", "confirm.shell.persistence"),
     ("echo 'eval \"$(zoxide init zsh)\"' >> ~/.zshrc", "confirm.shell.persistence"),
+    ("echo 'zoxide init nushell | save -f ~/.zoxide.nu' >> ~/.config/nushell/config.nu", "confirm.shell.persistence"),
+    ("echo 'execx($(zoxide init xonsh), \"exec\", __xonsh__.ctx)' >> ~/.xonshrc", "confirm.shell.persistence"),
 ])
 def test_credentials_accounts_and_runners_ask(command: str, rule: str) -> None:
     got = assess(command)
