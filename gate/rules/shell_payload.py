@@ -52,7 +52,7 @@ _PAYLOAD = _TABLE.get("payload", {})
 # `regsvr32 /s msxml3.dll` in a repair script): these load from the system folder, not the working one
 _SYSTEM_LIBRARIES = frozenset(n.lower() for n in _PAYLOAD.get("windows_system_libraries", ()))
 
-_LIBRARY = re.compile(r"\.(?:dll|so(?:\.\d+)*|dylib|node|ocx|bundle)$", re.I)
+_LIBRARY = re.compile(r"\.(?:dll|so(?:\.\d+)*|dylib|node|ocx)$", re.I)
 # kinds that run when opened and that vendors do not ship as a bare download: screen savers, old program forms, HTML
 # and script host files, shortcuts
 _OPENS_AS_PROGRAM = re.compile(r"\.(?:scr|pif|cpl|hta|jse|vbe|wsf|wsh|lnk|url|scf|xll|iqy|settingcontent-ms)$", re.I)

@@ -83,6 +83,7 @@ def test_payload_steps_ask(command: str, rule: str) -> None:
     "curl -L -o tool.tar.gz https://github.com/acme/tool/releases/download/v1.0/tool-linux.tar.gz",
     "curl -o data.json https://api.example.com/v1/items",
     "curl -o index.html https://www.example.com/",
+    "curl -o repo.bundle https://git.example.com/mirror/repo.bundle",  # a git bundle is data
     "echo aGVsbG8= | base64 -d",
     "base64 -d payload.b64 > out.bin",
     "node -e \"require('./build/Release/addon.node')\"",
