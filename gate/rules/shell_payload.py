@@ -25,6 +25,8 @@ script run after a break-in does, judged by its effect.
 - .NET's `[Environment]::SetEnvironmentVariable` keeping a variable that makes programs load code (a .NET profiler,
   a Java agent, `NODE_OPTIONS`) in the user's or the machine's environment (`confirm.shell.persistence`), as the
   registry's environment key is judged (gate/rules/shell_persistence.py).
+- A tool's whole configuration listed and searched for its tokens (`git config -l | grep -i extraheader`, `pip config
+  list | grep password`), as reading the token by its name asks (`confirm.shell.secret-read`).
 - A one-liner that loads a native module (`node -e "require('./x.node')"`, `process.dlopen`): a library's code
   runs in the interpreter (`confirm.shell.indirect-exec`); node-gyp's own build output passes.
 
@@ -416,6 +418,34 @@ def _environment_kept(analysis: ShellAnalysis, add: Add) -> None:
             return
 
 
+# -- a tool's whole configuration searched for its tokens ----------------------------------------------------------
+
+_FILTERS = frozenset({"grep", "egrep", "rg", "findstr", "select-string", "sls", "awk", "sed", "ag"})
+_CONFIG_TOOLS = frozenset({"git", "npm", "pnpm", "yarn", "pip", "pip3", "poetry", "composer", "conda", "gh", "glab",
+                           "cargo", "bundle", "gem", "helm", "docker"})
+_LISTING = frozenset({"-l", "--list", "list", "ls", "show", "--show", "get", "--get-regexp", "view"})
+_SECRET_WORD = re.compile(r"extraheader|credential|token|auth|passw|secret|bearer|api.?key", re.I)
+
+
+def _config_searched(analysis: ShellAnalysis, add: Add) -> None:
+    """`git config -l | grep -i extraheader`, `pip config list | grep password`: a tool's settings listed whole and
+    searched for the token it keeps, as `git config --get http.*.extraheader` reads it by name
+    (`confirm.shell.secret-read`)."""
+    cmds = analysis.commands
+    for cmd in cmds:
+        if cmd.name not in _FILTERS or not cmd.upstream:
+            continue
+        if not any(_SECRET_WORD.search(w) for w in cmd.argv[1:] if not w.startswith("/") or cmd.name == "findstr"):
+            continue
+        lister = next((cmds[i] for i in cmd.upstream if cmds[i].name in _CONFIG_TOOLS and
+                       "config" in cmds[i].words[1:3] and any(w in _LISTING for w in cmds[i].words[2:])), None)
+        if lister is not None:
+            add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                        f"{cmd.name} picks the tokens or credentials out of {lister.name}'s whole configuration",
+                        cmd.span))
+            return
+
+
 def line(analysis: ShellAnalysis, add: Add) -> None:
     """The checks above, for a line (module docstring)."""
     low = analysis.source.lower()
@@ -427,6 +457,8 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
         _survey_then_environment(analysis, add)
     if "setenvironmentvariable" in low:
         _environment_kept(analysis, add)
+    if "config" in low and "|" in low:
+        _config_searched(analysis, add)
     for cmd in analysis.commands:
         if cmd.name in ("node", "nodejs", "bun", "deno") and len(cmd.argv) > 2:
             _native_module(cmd, add)

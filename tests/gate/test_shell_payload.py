@@ -133,6 +133,8 @@ def test_ordinary_neighbours_do_not_block(command: str) -> None:
     ("git config --global --get credential.https://github.com.username", "confirm.shell.secret-read"),
     ("git config --get-regexp 'http\\..*\\.extraheader'", "confirm.shell.secret-read"),
     ("npm config get //registry.npmjs.org/:_authToken", "confirm.shell.secret-read"),
+    ("git config --list | grep -i extraheader", "confirm.shell.secret-read"),
+    ("pip config list | grep -i password", "confirm.shell.secret-read"),
     ("pnpm config get //npm.pkg.github.com/:_authToken", "confirm.shell.secret-read"),
     ("yarn config get npmAuthToken", "confirm.shell.secret-read"),
     ("glab config get token --host gitlab.com", "confirm.shell.secret-read"),
@@ -162,6 +164,8 @@ def test_credentials_accounts_and_runners_ask(command: str, rule: str) -> None:
 @pytest.mark.parametrize("command", [
     "git config --get user.name",
     "git config --get-regexp user",
+    "git config -l | grep user",
+    "npm config ls -l | grep registry",
     "git config --local --unset-all http.https://github.com/.extraheader",
     "git config --global credential.helper osxkeychain",
     "npm config get registry",
