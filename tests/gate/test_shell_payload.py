@@ -53,6 +53,9 @@ def assess(command: str):
     ("trufflehog filesystem /home --only-verified", "block.shell.credential-read"),
     # regsvr32 and rundll32 given the working folder's library
     ("regsvr32 /s helper.dll", "block.shell.loader-hook"),
+    # a home given to someone else, a system tree given away
+    ("chown -R root:root /home/devuser", "block.shell.insecure-permissions-root"),
+    ("chown -R devuser /usr", "block.shell.insecure-permissions-root"),
     ("rundll32.exe update.dll,Run", "block.shell.loader-hook"),
 ])
 def test_payload_steps_block(command: str, rule: str) -> None:
@@ -70,6 +73,8 @@ def test_payload_steps_block(command: str, rule: str) -> None:
     ("hostname && whoami && Get-ChildItem env:", "confirm.shell.recon"),
     ("chown -R ${APP_USER}:${APP_USER} ${TARGET_HOME}", "confirm.shell.insecure-permissions"),
     ("chgrp -R $GRP $DATA_ROOT", "confirm.shell.insecure-permissions"),
+    ("chown -R devuser:devuser /home/devuser", "confirm.shell.insecure-permissions"),
+    ("chown -R $USER:$USER $HOME", "confirm.shell.insecure-permissions"),
     ("trufflehog filesystem ~", "confirm.shell.secret-read"),
     ("ps auxeww", "confirm.shell.secret-read"),
     ("ps eww -p 4242", "confirm.shell.secret-read"),
