@@ -58,7 +58,7 @@ _LIBRARY = re.compile(r"\.(?:dll|so(?:\.\d+)*|dylib|node|ocx)$", re.I)
 # kinds that run when opened and that vendors do not ship as a bare download: screen savers, old program forms, HTML
 # and script host files, shortcuts
 _OPENS_AS_PROGRAM = re.compile(r"\.(?:scr|pif|cpl|hta|jse|vbe|wsf|wsh|lnk|url|scf|xll|iqy|settingcontent-ms)$", re.I)
-_SCRIPT = re.compile(r"\.(?:sh|bash|py|pl|rb|js|mjs|php|ps1|vbs|bat|cmd|elf|bin|x86|x64|arm\d*|mips\w*)$", re.I)
+_SCRIPT = re.compile(r"\.(?:sh|bash|py|pl|rb|js|mjs|php|ps1|vbs|bat|cmd|elf|x86|x64|arm\d*|mips\w*)$", re.I)
 _URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)", re.I)
 _IP = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$")
 # addresses of this machine and of the local network: a router's, a printer's, a build box's file
