@@ -153,6 +153,8 @@ def test_ordinary_neighbours_do_not_block(command: str) -> None:
     ("chfn -r 'Room 12' alice", "confirm.shell.persistence"),
     ("./config.sh --url https://github.com/acme/infra --token ABCDEF123 --unattended", "confirm.shell.persistence"),
     (".\\config.cmd --url https://github.com/acme/infra --token ABCDEF123", "confirm.shell.persistence"),
+    ("./bin/Runner.Listener configure --url https://github.com/acme/infra --token ABCDEF123",
+     "confirm.shell.persistence"),
     ("sudo ./svc.sh install", "confirm.shell.persistence"),
     ("gitlab-runner register --non-interactive --url https://gitlab.example.com --token glrt-xyz",
      "confirm.shell.persistence"),
