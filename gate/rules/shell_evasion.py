@@ -38,6 +38,7 @@ _MSBUILD_PROJECT = re.compile(r"(^|\s)(?![/~\\]|[a-z]:)(?!\S*\.\.)\S*\.(sln|cspr
                               r"^([/-](p|property|t|target|m|maxcpucount|v|verbosity|restore|r|nologo|help|h|\?|"
                               r"detailedsummary|ds|bl|binarylogger|noconsolelogger|noconlog)(:\S*)?(\s+|$))*$")
 _MSBUILD_ODD = re.compile(r"\\users\\public\\|%te?mp%|\$env:te?mp|\\appdata\\|\\programdata\\|\.(xml|txt|csv|log)\b")
+_HELP_FLAGS = frozenset({"/?", "-?", "/h", "-h", "/help", "--help", "-help"})
 # signed programs that run the script or library they are handed
 _SIGNED_PROXIES = frozenset({"mshta", "rundll32", "regsvr32"})
 # where dropped files wait: every user's public folder, the temporary folders
@@ -172,6 +173,8 @@ class EvasionChecks:
         words = list(cmd.words[1:])
         joined = " ".join(words)
         name = cmd.name
+        if words and all(w in _HELP_FLAGS for w in words):
+            return  # `regsvr32 /?`, `certutil -?`: prints its usage, runs nothing
         if name in ("mshta", "regsvr32", "rundll32", "cscript", "wscript", "msxsl") and \
                 _RX_LOLBIN.search(joined):
             add(Finding("block.shell.remote-code-exec", Risk.CRITICAL,

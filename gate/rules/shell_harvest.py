@@ -13,8 +13,9 @@ Secret harvesting (ATT&CK T1552.001, T1005, with T1567 when it leaves):
 - a file named for passwords, keys or bank details, or an agent's MCP settings, uploaded by a web client
   (`curl -F f=@~/.cursor/mcp.json`) (`block.shell.exfiltration`);
 - a secret scanner (trufflehog, gitleaks, noseyparker, detect-secrets, ggshield, kingfisher) pointed at a home,
-  every user's homes or the root with its findings saved to a file: the secrets it finds gathered in one place
-  (`block.shell.credential-read`; without a saved report it asks, over the project it passes as before);
+  every user's homes or the root with its findings saved to a file, printed as JSON for a program to collect, or
+  tried live against their services (`--only-verified`): the secrets it finds gathered in one place
+  (`block.shell.credential-read`; printed for a person it asks, over the project it passes as before);
 - a repository made on the same line and a file's content pushed into it through the contents API
   (`gh repo create X --public && gh api -X PUT repos/.../contents/...`), or content encoded twice over:
   harvested data published (`block.shell.exfiltration`);
@@ -51,6 +52,7 @@ from urllib.parse import unquote
 
 from gate.model import Risk
 from gate.prefix import literals
+from gate.rules import shell_payload
 from gate.sensitive import agent_token_file, captured_credentials, secret_file_name
 from gate.shell import Command, Finding, ShellAnalysis, resolve_path
 
@@ -272,6 +274,20 @@ _REPORT_FLAGS = frozenset({"-o", "--output", "-r", "--report-path", "--report", 
                            "--baseline", "--outfile", "--output-file", "--report-format"})
 
 
+# findings printed for a program to collect (JSON lines) or tried against their services to keep only the live ones:
+# output made to be gathered, not read by a person checking for leaks
+_COLLECTED = frozenset({"--json", "-j", "--jsonl", "--json-legacy", "--only-verified", "--results=verified"})
+_FORMAT_FLAGS = frozenset({"--format", "-f", "--report-format", "--output-format"})
+
+
+def _machine_read(words: list[str]) -> bool:
+    if any(w.lower() in _COLLECTED for w in words):
+        return True
+    return any((w in _FORMAT_FLAGS and k + 1 < len(words) and words[k + 1].lower() in ("json", "jsonl", "sarif")) or
+               (w.lower().split("=", 1)[0] in _FORMAT_FLAGS and w.lower().endswith(("=json", "=jsonl", "=sarif")))
+               for k, w in enumerate(words))
+
+
 def _scanner_harvest(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     words = list(cmd.argv[1:])
     targets = []
@@ -294,7 +310,7 @@ def _scanner_harvest(cmd: Command, analysis: ShellAnalysis, where: str, add: Add
     me = next((i for i, c in enumerate(analysis.commands) if c is cmd), -1)
     report = any(op in (">", ">>", "&>", ">|", "&>>") and target != "/dev/null" for op, target in cmd.redirects) or \
         any(w.split("=", 1)[0] in _REPORT_FLAGS - {"-d", "--baseline"} for w in words) or \
-        any(me in c.upstream for c in analysis.commands)
+        any(me in c.upstream for c in analysis.commands) or _machine_read(words)
     if report:
         add(Finding("block.shell.credential-read", Risk.CRITICAL,
                     f"{cmd.name} scans {scope} for secrets and keeps every one it finds in its report: a home's or "
@@ -511,7 +527,9 @@ _ANY_CUE = literals(CUES)  # whether a line holds one of them, in one search
 
 
 def line(analysis: ShellAnalysis, add: Add) -> None:
-    """The checks above, for each command of a line that holds one of their words (module docstring)."""
+    """The checks above, for each command of a line that holds one of their words (module docstring); and the
+    payload checks of gate/rules/shell_payload.py, which read the line as a whole."""
+    shell_payload.line(analysis, add)
     low = analysis.source.lower()
     if _ANY_CUE is None or _ANY_CUE.search(low) is None:
         return

@@ -38,13 +38,19 @@ _RX_SCHEDULED = re.compile(
 # registry places Windows runs or loads a value from later, beyond the Run keys: logon scripts, cmd.exe's
 # AutoRun, Office's test DLL, AppInit/AppCert DLLs, silent-exit monitors, Active Setup, the screen saver,
 # RDP start-up programs, LSA packages, print monitors, netsh helpers, COM servers and shell handlers (also
-# the way past UAC), .NET profilers, time providers, BootExecute, the Startup folder's location
+# the way past UAC), .NET profilers, time providers, BootExecute, the Startup folder's location, and the variables
+# of the user's or the machine's environment key that make every program started load code (a .NET profiler or
+# startup hook, a Java agent, NODE_OPTIONS, PYTHONSTARTUP)
 _RX_RUNS_LATER = re.compile(
     r"userinitmprlogonscript|command processor\S*\s.*\bautorun\b|office test\\special\\perf|appinit_dlls|"
     r"appcertdlls|silentprocessexit|policies\\explorer\\run|active setup\\installed components|"
     r"control panel\\desktop\S*\s.*\bscrnsave\.exe\b|wds\\rdpwd\S*\s.*\bstartupprograms\b|"
     r"\\lsa\S*\s.*\b(security|authentication|notification) packages\b|\\print\\monitors|\\microsoft\\netsh\b|"
     r"\\(inprocserver32|localserver32)\b|\\shell\\open\\command\b|\bcor_profiler\b|\\timeproviders\\|"
+    r"\\environment\S*\s.*\b(cor_enable_profiling|cor(eclr)?_profiler(_path(_32|_64)?)?|dotnet_startup_hooks|"
+    r"pythonstartup)\b|\\environment\S*\s.*\b(java_tool_options|_java_options|jdk_java_options)\b.*"
+    r"(javaagent|agentpath|agentlib|bootclasspath)|\\environment\S*\s.*\bnode_options\b.*(--require|-r\s|--import|"
+    r"--(experimental-)?loader)|"
     r"session manager\S*\s.*\bbootexecute\b|user shell folders\S*\s.*\bstartup\b|"
     r"windows nt\\currentversion\\windows\S*\s.*\b(load|run)\b")
 

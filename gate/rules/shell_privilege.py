@@ -69,6 +69,24 @@ _CODE_OPTION_NAME = re.compile(r"^-(?:-checkpoint-action=|-use-compress-program|
 
 
 # accounts Windows ships switched off: turned on, they are a known name (and often a known or empty password)
+# the person's own account, as an owner is written for chown (`$USER`, `$(whoami)`, `$(id -u)`, `${USER}`)
+_SELF_OWNER = re.compile(r"^(?:\$\{?user\}?|\$\(whoami\)|`whoami`|\$\(id -u(?:n)?\)|\$\(logname\))$")
+_HOME_OF = re.compile(r"^(?:/home|/users)/(?P<name>[^/]+)/?$")
+
+
+def _own_home(owner: str, path: str | None) -> bool:
+    """`path` is a home folder and `owner` (`NAME`, `NAME:GROUP`) is its own user, by name or as the person."""
+    user = owner.split(":", 1)[0].split(".", 1)[0].strip("'\"").lower()
+    if not user or path is None:
+        return False
+    m = _HOME_OF.match(path.lower())
+    if m is None:
+        return False
+    return user == m.group("name") or (bool(_SELF_OWNER.match(user)) and m.group("name") in ("~", "$user", "me"))
+
+
+# the working folder by its variable or its command (`$PWD/dist`, `"$(pwd)"`): a tree of the project
+_IN_WORKING_FOLDER = re.compile(r"^[\"']?(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?:[\"']?$|/(?!\.\.))")
 _BUILT_IN_ACCOUNTS = frozenset({"guest", "administrator", "defaultaccount", "wdagutilityaccount"})
 
 _PW_CHANGES = frozenset({"useradd", "usermod", "userdel", "groupadd", "groupmod", "groupdel", "lock", "unlock"})
@@ -131,9 +149,21 @@ class PrivilegeChecks:
         paths = ops[1:] if cmd.name in ("chown", "chgrp") and ops else ops
         for i, a in paths:
             if i in cmd.dynamic:
+                if recursive and cmd.name in ("chown", "chgrp") and not _IN_WORKING_FOLDER.match(a):
+                    # `chown -R $USER:$USER $HOME_DIR`: a whole tree the gate cannot read, a home or a system folder
+                    # as likely as a build folder (one under the working folder, `$PWD/dist`, passes)
+                    add(Finding("confirm.shell.insecure-permissions", Risk.HIGH,
+                                f"{cmd.name} -R on {a[:60]}, a folder named by a variable: changes the owner of a "
+                                f"whole tree the gate cannot see{where}", cmd.span))
+                    return
                 continue
             hit = self.protected_target(cmd, a)
-            if hit and recursive:
+            if hit and recursive and cmd.name == "chown" and _own_home(ops[0][1] if ops else "", self.resolve(cmd, a)):
+                # `chown -R alice:alice /home/alice`, `chown -R $USER ~`: a home handed back to its own user, the
+                # repair of a container's or a sudo'd tool's files; it asks, whoever else is given it blocks
+                add(Finding("confirm.shell.insecure-permissions", Risk.HIGH,
+                            f"{cmd.name} -R on {hit}: gives the whole home to its own user{where}", cmd.span))
+            elif hit and recursive:
                 add(Finding("block.shell.insecure-permissions-root", Risk.CRITICAL,
                             f"{cmd.name} -R on {hit}: changes the owner of the whole tree{where}", cmd.span))
             elif hit:

@@ -16,12 +16,15 @@ where programs are found or how tools behave, and pass when appended:
   file, `+cmd` or option that names a program, file, hook or server, no plain word at all when the alias is
   over the command's own name (`alias npm='npm install x'` changes every later `npm`), and never over a command
   that asks for a password (`sudo`, `su`, `ssh`, `passwd`, ...);
-- the shell hook of a known tool manager by its set-up verb (`eval "$(pyenv init -)"`, `eval "$(direnv hook
-  bash)"`; never `eval "$(mise x -- ./a)"`, which runs a program in every new shell).
 
 - a tool's own set-up file sourced from where its guide installs it (`source ~/powerlevel10k/powerlevel10k.zsh-
   theme`, `[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"`, `. "$HOME/.cargo/env"`, a plug-in under a system
   `share` folder); never a script elsewhere (`source /tmp/x.sh`, `. ~/x`).
+
+A tool's shell hook (`eval "$(starship init bash)"`, `starship init fish | source`, PowerShell's `Invoke-Expression
+(&starship init powershell)` in `$PROFILE`) asks even for a well-known tool: every new shell runs whatever that
+program prints, which changes with each of its updates, and an install hook adds the same line for its own program.
+Run once in the current shell it is a set-up (`tool_hook`) and passes.
 
 Anything else (a variable that makes programs load or run code, a prompt command, any other sourced script, a
 download) keeps the ask.
@@ -72,8 +75,8 @@ _ALIAS_TOOLS = frozenset({"ls", "ll", "la", "exa", "eza", "lsd", "tree", "cat", 
                           "btop", "open", "xdg-open", "tmux", "jq", "fd", "fzf", "lazygit", "gh", "glab"})
 _FORCEFUL = re.compile(r"--force\b|--hard\b|-delete\b|--delete\b|--prune\b|\s-f\b|\s-[a-z]*(?:rf|fr|fd|df)[a-z]*\b|"
                        r"\b(?:clean|reset|push|rm|rmi|prune|destroy|delete|kill|uninstall|apply)\b")
-# `eval "$(TOOL VERB ...)"`: the tool prints its shell set-up (an init, a hook, its environment, completions);
-# any other verb of the same tool would run whatever it names in every new shell (`mise x -- ./a`, `uv run a.py`)
+# `eval "$(TOOL VERB ...)"`: the tool prints its shell set-up (an init, a hook, its environment, completions) for
+# the shell it is run in (`tool_hook`); any other verb of the same tool runs whatever it names (`mise x -- ./a`)
 _HOOK = re.compile(r"^eval\s+\"\$\((?P<tool>pyenv|rbenv|nodenv|goenv|jenv|direnv|starship|zoxide|fnm|mise|rtx|"
                    r"/opt/homebrew/bin/brew|/usr/local/bin/brew|brew|atuin|thefuck|oh-my-posh|pipenv|"
                    r"register-python-argcomplete|kubectl|helm|gh|uv|rustup|poetry|opam|mcfly|phpenv|plenv|"
@@ -199,8 +202,6 @@ def _sourced_setup(line: str) -> bool:
 def _setting(line: str, homes: dict[str, str]) -> bool:
     if _sourced_setup(line):
         return True
-    if m := _HOOK.match(line):
-        return m.group("verb") in _HOOK_VERBS and "/" not in m.group("rest")
     if m := _ALIAS.match(line):
         return _plain_alias(m.group("name"), m.group("value").strip())
     if line.startswith("fish_add_path "):

@@ -7,7 +7,8 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   every logon (`block.shell.malicious-persistence`; any other file put there asks, `confirm.shell.persistence`);
 - PowerShell started with an encoded command in a hidden window or with -ExecutionPolicy Bypass: what it runs
   is hidden from the person and the safeguard is off (`block.shell.defense-evasion`);
-- rundll32 / regsvr32 running a DLL from a relative path or a staging folder (`block.shell.loader-hook`);
+- rundll32 / regsvr32 running a DLL from a relative path or a staging folder, or by a bare name no Windows library
+  has (rundll32, or regsvr32 with its dialogs silenced: gate/rules/shell_payload.py) (`block.shell.loader-hook`);
 - a local account made with its password written on the command line (`net user NAME PASS /add`,
   `New-LocalUser -Password (ConvertTo-SecureString 'PASS' -AsPlainText)`), and PowerShell's
   `Add-LocalGroupMember -Group Administrators` (`block.shell.credential-tamper`, as `net localgroup
@@ -80,6 +81,7 @@ from gate.rules.shell_effects import (
     _staged_secrets,
     download_targets,
 )
+from gate.rules.shell_payload import silent_library
 from gate.rules.shell_persistence import login_item, system_detached, win_run_key, win_service, win_task
 from gate.rules.shell_platforms import _SECURITY_SERVICE_WORDS, _SECURITY_SERVICES_WIN, _value_after
 from gate.shell import Command, Finding, ShellAnalysis, display_path, resolve_path
@@ -529,6 +531,7 @@ def _dll_runners(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
     elif path is None and ("\\" in dll or "/" in dll):
         where_from = "a relative path"
     else:
+        silent_library(cmd, where, add)  # a bare name: the working folder's file, unless Windows has one
         return
     add(Finding("block.shell.loader-hook", Risk.CRITICAL,
                 f"{cmd.name} runs the code of {dll}, a library from {where_from}, inside a system program{where}",

@@ -44,9 +44,6 @@ def test_a_hostile_line_is_not_a_setting(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "export LANG=C.UTF-8",
     "export EDITOR=\"code --wait\"",
-    "eval \"$(zoxide init zsh)\"",
-    "eval \"$(fnm env --use-on-cd)\"",
-    "eval \"$(gh completion -s bash)\"",
     "alias vim='nvim'",
     "alias ll='ls -alF'",
     "alias gs='git status'",
@@ -59,6 +56,15 @@ def test_a_hostile_line_is_not_a_setting(text: str) -> None:
 ])
 def test_the_guides_lines_still_pass(text: str) -> None:
     assert settings_only(text) is True
+
+
+@pytest.mark.parametrize("text", [
+    "eval \"$(zoxide init zsh)\"",
+    "eval \"$(fnm env --use-on-cd)\"",
+    "eval \"$(gh completion -s bash)\"",
+])
+def test_a_tools_hook_is_code_run_at_every_start_not_a_setting(text: str) -> None:
+    assert settings_only(text) is False
 
 
 def test_a_second_assignment_in_a_startup_line_asks() -> None:

@@ -97,7 +97,7 @@ def test_status_and_version_queries_pass(command: str) -> None:
     "wget -O app.apk https://example.org/app-release.apk",
     "curl -fsSLo Player.dmg https://example.org/Player.dmg",
     "curl -o tool.rpm https://mirror.example.net/tool-1.0.x86_64.rpm",
-    "curl -o update.hta https://example.com/update.hta",
+    "curl -o Tool.pkg https://example.com/Tool-2.1.pkg",  # (an HTML application blocks: test_shell_payload.py)
     "Invoke-WebRequest -Uri https://example.com/setup.msi -OutFile setup.msi",
     # an installer packed in an archive, by the file's name or the address's
     "curl -o agent-setup-x64.zip https://example.com/files/agent-setup-x64.zip",

@@ -61,7 +61,6 @@ def test_a_cron_table_installed_with_a_payload_blocks(command: str) -> None:
     "echo 'export PATH=\"$HOME/.cargo/bin:$PATH\"' | tee -a ~/.zshrc",
     "echo 'export PATH=$PATH:/opt/tools/bin' >> ~/.bashrc",
     "echo \"alias ll='ls -la'\" >> ~/.zshrc",
-    "echo 'eval \"$(direnv hook bash)\"' >> ~/.bashrc",
 ])
 def test_ordinary_setup_lines_pass(command: str) -> None:
     decision, rules = decide(command)
@@ -74,6 +73,7 @@ def test_ordinary_setup_lines_pass(command: str) -> None:
     "echo 'npm test' > .husky/pre-push",
     "echo '0 3 * * * /usr/local/bin/backup.sh' | crontab -",
     "crontab -l > t; echo '0 3 * * * ~/.local/bin/backup' >> t; crontab t",
+    "echo 'eval \"$(direnv hook bash)\"' >> ~/.bashrc",  # a tool's hook runs what it prints in every shell
 ])
 def test_other_lines_written_where_they_run_later_still_ask(command: str) -> None:
     decision, rules = decide(command)

@@ -76,7 +76,7 @@ PASSES = [
     "find . -name '*.md' -exec sed -i 's/colour/color/g' {} +",
     "grep -rl oldName src | xargs sed -i 's/oldName/newName/'",
     "perl -pi -e 's/\\r$//' notes.txt", "perl -ne 'print if /error/' /var/log/app.log",
-    "npm config get //npm.example.com/:_authToken",
+    "npm config get registry",
     "docker login --username ci --password-stdin ghcr.io", "docker image prune -f", "docker system df",
     "kind get clusters", "minikube status", "lxc list", "nerdctl ps -a", "docker swarm leave", "docker",
     "curl 'https://api.example.com/v1/items?page=2&sort=-created'", "curl -d 'name=O%27Neil&city=Cork' "

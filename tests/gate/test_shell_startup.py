@@ -22,7 +22,6 @@ def assess(command: str):
     "echo 'export PATH=\"$HOME/.cargo/bin:$PATH\"' >> ~/.zshrc",
     "echo 'export PATH=$PATH:/usr/local/go/bin' >> ~/.profile",
     "echo \"alias gs='git status'\" >> ~/.zshrc",
-    "echo 'eval \"$(direnv hook bash)\"' >> ~/.bashrc",
     "printf 'export NVM_DIR=\"$HOME/.nvm\"\\n' >> ~/.bashrc",
     "cat >> ~/.bashrc <<'EOF'\nexport JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64\n"
     "export PATH=$JAVA_HOME/bin:$PATH\nEOF",
@@ -44,6 +43,10 @@ def test_settings_an_install_guide_adds_to_a_startup_file_pass(command: str) -> 
     "echo 'export LD_PRELOAD=$HOME/x.so' >> ~/.bashrc",
     "echo 'export EDITOR=vim' > ~/.bashrc",  # the whole file replaced
     "echo 'source ~/x.sh' >> ~/.bashrc",
+    # a tool's hook runs what the tool prints in every new shell, however well known the tool
+    "echo 'eval \"$(direnv hook bash)\"' >> ~/.bashrc",
+    "echo 'eval \"$(zoxide init zsh)\"' >> ~/.zshrc",
+    "printf 'eval \"$(fnm env --use-on-cd)\"\\n' >> ~/.zprofile",
 ])
 def test_other_lines_in_a_startup_file_still_ask(command: str) -> None:
     got = assess(command)
@@ -65,7 +68,7 @@ def test_a_program_written_into_a_home_program_folder_asks() -> None:
     ("# added by installer\nexport PATH=\"$HOME/.local/bin:$PATH\"\n", True),
     ("alias ll='ls -alF'", True),
     ("alias k='kubectl'", True),
-    ("eval \"$(pyenv init -)\"", True),
+    ("eval \"$(pyenv init -)\"", False),
     ("", False),
     ("export HISTSIZE=0", False),
     ("export http_proxy=http://198.51.100.9:8080", False),

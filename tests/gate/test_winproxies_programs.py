@@ -27,7 +27,8 @@ def test_code_run_through_a_trusted_windows_program_blocks(command: str) -> None
 
 @pytest.mark.parametrize("command", [
     "control.exe", "control printers", "msdeploy -verb:sync -source:contentPath=site -dest:contentPath=site2",
-    "msdt /?", "installutil MyService.exe", "regsvr32 /s mycomp.dll", "hh help.chm", "cmstp /?",
+    "msdt /?", "installutil MyService.exe", "regsvr32 mycomp.dll", "regsvr32 /s msxml6.dll",
+    "hh help.chm", "cmstp /?",
 ])
 def test_their_everyday_uses_are_known(command: str) -> None:
     got = shell(command)
