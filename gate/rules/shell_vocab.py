@@ -122,7 +122,10 @@ _PKG_REMOVE = {
 _UNTRUSTED_FLAGS = frozenset({"--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry",
                               "--allow-unauthenticated", "--force-yes", "--nogpgcheck", "--no-gpg-checks",
                               "--insecure", "--dangerous", "--allow-untrusted", "--no-verify", "--source", "-s",
-                              "--allow-downgrades", "--break-system-packages"})
+                              "--allow-downgrades", "--break-system-packages",
+                              # the installer's own integrity check switched off (choco, winget)
+                              "--ignore-checksums", "--allow-empty-checksums", "--allow-empty-checksums-secure",
+                              "--ignore-security-hash"})
 _PUBLISH = {
     "npm": {"publish", "unpublish", "deprecate"}, "yarn": {"publish", "npm"}, "pnpm": {"publish"},
     "bun": {"publish"}, "twine": {"upload"}, "cargo": {"publish", "yank"}, "gem": {"push", "yank"},
@@ -152,6 +155,9 @@ _INFRA_DESTROY = {
     **{name: {"*"} for name in ("doctl", "linode-cli", "hcloud", "flyctl", "fly", "vercel", "netlify", "wrangler",
                                 "glab")},
 }
+# the local Kubernetes clusters made and thrown away as a development chore (in containers or a local VM): deleting
+# one loses nothing (gate/rules/shell_programs.py `deploys`)
+DEV_CLUSTERS = frozenset({"kind", "minikube", "k3d"})
 # a verb that deletes, alone or as one part of a compound verb (`apps:destroy`, `delete-batch`,
 # `schedule-key-deletion`); `droplet`, `dropdown`, `remover` are not
 _SAAS_DESTROY = re.compile(r"(?:^|[-:_.])(?:delete|deletion|destroy|remove|rm|terminate|purge|drop|wipe|erase|nuke|"
