@@ -456,8 +456,8 @@ class Detector(
             if len(out) == mark:  # (nothing found yet: a known program's own delete verb or open address, the
                 # table silent on it)
                 shell_verbs.judge(cmd, where, add, cmd.name in _COMMAND_STEPS)
-                if len(out) == mark and ("0" in cmd.span or "::" in cmd.span or "*" in cmd.span):
-                    shell_verbs.exposes(cmd, where, add)
+                if len(out) == mark and ("0" in cmd.span or "::" in cmd.span or "*" in cmd.span or "$" in cmd.span):
+                    shell_verbs.exposes(cmd, analysis, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and _prints_usage(cmd):
