@@ -6,6 +6,9 @@ Part of the shell Detector (gate/rules/shell.py), called per simple command that
 - `python setup.py install|develop` (and `easy_install`, setuptools' `bdist_egg`-and-install verbs): the package's
   setup code runs and what it builds is written into the interpreter's site-packages, outside the project. `setup.py
   --version`, `sdist`, `bdist_wheel`, `build`, `test` keep to the project (an install prefix inside the project too).
+- A build's install step (`make install`, `cmake --install build`, `meson install`, `ninja install`): copies into the
+  install prefix, /usr/local by default; a prefix or staging folder inside the project (`make install
+  PREFIX=$PWD/out`, `DESTDIR=./stage`) keeps it there.
 - An installer script run by a shell, or by its path (`sh install.sh`, `bash ./install`, `./install.sh`): it puts
   software in the home folder or the system as its author chose, and rewrites startup files. Pointed at another
   repository or branch by variables (`REPO=someone/fork BRANCH=edge sh install.sh`), it installs someone else's code:
@@ -78,6 +81,12 @@ _NO_SCRIPTS = frozenset({"--ignore-scripts", "--no-scripts"})
 _RUNNER_CONFIG = frozenset({"config.sh", "config.cmd", "config.ps1"})
 _RUNNER_TOKEN = frozenset({"--token", "--pat", "--auth"})
 
+# build tools whose install step copies into a prefix, the variables and options that choose it, and a dry run
+_BUILDERS = frozenset({"make", "gmake", "cmake", "meson", "ninja"})
+_INSTALL_TARGETS = frozenset({"install", "install-strip", "install-exec", "install-data"})  # GNU's standard targets
+_PREFIX_VARS = frozenset({"prefix", "destdir", "install_prefix", "cmake_install_prefix", "bindir", "libdir"})
+_CHANGES_NOTHING = frozenset({"-n", "--dry-run", "--just-print", "--recon", "--help", "-h"})
+
 # words that start a command with administrator rights: what a wrapper script handed them runs
 _PRIVILEGE = frozenset({"sudo", "doas", "pkexec", "gsudo", "run0"})
 
@@ -86,6 +95,7 @@ def wanted(cmd: Command) -> bool:
     """Whether `judge` may find anything in `cmd` (its own first tests, without the call)."""
     name = cmd.name
     return bool(name in TEARDOWN_PROGRAMS or name in _RUNS_PROJECT or name in SHELLS or _PYTHON.match(name) or
+                name in _BUILDERS or
                 "/" in cmd.argv[0] or "\\" in cmd.argv[0] or name in ("brew", "winget"))
 
 
@@ -119,6 +129,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         if _INSTALLER.match(base):
             _installer(cmd, analysis, path, where, add)
             return
+    if name in _BUILDERS:
+        _build_install(cmd, where, add)
     if name in _RUNS_PROJECT:
         _after_pull_request(cmd, analysis, where, add)
 
@@ -139,7 +151,35 @@ def _setup_py(cmd: Command, where: str, add: Add) -> None:
 
 def _inside_project(path: str) -> bool:
     p = path.strip("'\"")
+    for here in ("$pwd/", "${pwd}/", "$(pwd)/", "`pwd`/"):  # the working folder, written as a variable
+        if p.lower().startswith(here) or p.lower() == here[:-1]:
+            p = "./" + p[len(here):]
     return bool(p) and not p.startswith(("/", "~", "$", "\\")) and ".." not in p.split("/") and ":" not in p
+
+
+def _build_install(cmd: Command, where: str, add: Add) -> None:
+    """`make install`, `cmake --install build`, `meson install`, `ninja install`: what was built is copied into the
+    install prefix, /usr/local unless a prefix or staging folder inside the project is given on the line."""
+    words = cmd.words
+    name = cmd.name
+    if name in ("make", "gmake", "ninja"):
+        installs = any(w in _INSTALL_TARGETS for w in words[1:])
+    elif name == "cmake":
+        installs = "--install" in words
+    else:  # meson
+        installs = [w for w in words[1:] if not w.startswith("-")][:1] == ["install"]
+    if not installs or _CHANGES_NOTHING.intersection(words):
+        return
+    at = cmd.span.find(cmd.argv[0])
+    given = [v for n, v in _ASSIGNMENT.findall(cmd.span[:at] if at > 0 else "") if n.lower() in _PREFIX_VARS]
+    given += [w.split("=", 1)[1] for w in cmd.argv[1:] if w.split("=", 1)[0].lower() in _PREFIX_VARS and "=" in w]
+    given += [cmd.argv[k + 1] for k, w in enumerate(words[:-1]) if w in ("--prefix", "--destdir")]
+    given += [w.split("=", 1)[1] for w in words if w.startswith(("--prefix=", "--destdir="))]
+    if given and all(_inside_project(v) for v in given):
+        return
+    into = given[0] if given else "the install prefix (by convention /usr/local)"
+    add(Finding("confirm.shell.install", Risk.MEDIUM, f"{name} install: installs what was built into {into[:60]}, "
+                f"outside the project{where}", cmd.span))
 
 
 def _script(cmd: Command) -> tuple[int, str] | None:

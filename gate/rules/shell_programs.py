@@ -269,8 +269,10 @@ class ProgramChecks:
     def packages(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         name = cmd.name
         words = list(cmd.words[1:])
-        if name in ("yarn",) and words[:1] == ["global"]:
-            words = words[1:]
+        if name in ("yarn", "composer") and words[:1] == ["global"]:
+            words = words[1:]  # (the user's own global folder: the same packages, judged the same way)
+        if name == "dotnet" and words[:2] in (["tool", "install"], ["tool", "update"]):
+            words = words[1:]  # a .NET tool package from NuGet (`dotnet tool install -g dotnetsay`): a named install
         if name == "uv" and words[:1] in (["pip"], ["tool"]):
             words = words[1:]
         if not words:
@@ -326,8 +328,8 @@ class ProgramChecks:
             return  # `dotnet add [project] reference ../Lib/Lib.csproj`: one project of the solution uses another
         if not (verb in install or "*" in install or (name in ("pacman", "yay", "paru") and verb.startswith("-s"))):
             return
-        if name == "add-apt-repository":
-            rest = words
+        if name == "add-apt-repository" or (verb not in install and "*" in install):
+            rest = words  # (every word is a target: `cpanm Some::Module`)
         valued = value_flags(name) or {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t",
                                        "--target", "--prefix", "--root", "--python", "-p", "--index-url", "-i",
                                        "--extra-index-url", "--trusted-host", "--registry", "--source", "-s"}

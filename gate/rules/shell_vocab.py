@@ -107,7 +107,9 @@ _PKG_INSTALL = {  # manager → verbs that add software
     "apk": {"add"}, "snap": {"install"}, "flatpak": {"install"}, "choco": {"install"}, "winget": {"install"},
     "scoop": {"install"}, "dpkg": {"-i", "--install"}, "rpm": {"-i", "-u", "--install", "--upgrade", "-ivh", "-uvh"},
     "nix-env": {"-i", "--install"}, "pacman": {"-s", "-u", "-sy", "-syu"}, "yay": {"-s"}, "paru": {"-s"},
-    "add-apt-repository": {"*"}, "composer": {"require"}, "dotnet": {"add"}, "mvn": set(), "r": set(),
+    "add-apt-repository": {"*"}, "composer": {"require"}, "dotnet": {"add", "install"}, "mvn": set(), "r": set(),
+    # Lua's and Perl's managers (`cpanm Module::Name`: the module is its first word)
+    "luarocks": {"install"}, "cpanm": {"*"}, "cpan": {"install", "-i"},
     "playwright": {"install-deps"},
 }
 _PKG_REMOVE = {

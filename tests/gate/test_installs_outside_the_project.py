@@ -203,3 +203,36 @@ def test_an_install_with_its_integrity_check_off_asks_even_when_known_packages_p
 
 def test_the_same_install_with_its_check_on_passes_when_known_packages_pass() -> None:
     assert not asks("choco install -y git", KNOWN_PACKAGES_GATE)
+
+
+# -- a build's install step ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["make install", "./configure && make && make install", "gmake install-strip",
+                                     "cmake --install build", "ninja -C build install", "meson install -C build",
+                                     "make install PREFIX=/opt/tool", "make install PREFIX=$HOME/.local"])
+def test_a_build_installed_outside_the_project_asks(command: str) -> None:
+    assert "confirm.shell.install" in assess(command).rules, command
+
+
+@pytest.mark.parametrize("command", ["make install PREFIX=$PWD/out", "make DESTDIR=./stage install",
+                                     "PREFIX=./local make install", "cmake --install build --prefix ./dist",
+                                     "meson install -C build --destdir ./stage", "make -n install", "make test",
+                                     "make install-deps", "make installcheck"])
+def test_a_build_kept_in_the_project_or_not_installed_passes(command: str) -> None:
+    assert "confirm.shell.install" not in assess(command).rules, command
+
+
+# -- the other ecosystems' named installs -------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["composer global require someone/devtool", "dotnet tool install -g someone.tool",
+                                     "cpanm Some::Module", "luarocks install someone-rock"])
+def test_other_ecosystems_named_installs_ask(command: str) -> None:
+    assert "confirm.shell.install" in assess(command).rules, command
+
+
+@pytest.mark.parametrize("command", ["composer install", "dotnet tool restore", "cpanm --installdeps .",
+                                     "luarocks make"])
+def test_other_ecosystems_project_dependencies_pass(command: str) -> None:
+    assert not asks(command), command
