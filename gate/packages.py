@@ -595,4 +595,4 @@ def teardown(program: str, words: Sequence[str]) -> Concern | None:
     return None
 
 
-TEARDOWN_PROGRAMS = frozenset(e[0] for kind in _DATA.teardown.values() for e in kind)
+TEARDOWN_PROGRAMS = frozenset({*(e[0] for kind in _DATA.teardown.values() for e in kind), *_DATA.zaps})

@@ -20,8 +20,9 @@ Part of the shell Detector (gate/rules/shell.py), called per simple command that
   that also deletes an application's data (resources/packages.toml `[teardown]`, gate/packages.py `teardown`).
 - A CI service's self-hosted runner registered (`./config.sh --url https://github.com/o/r --token T`): every workflow
   of that repository then runs its jobs on this machine (as `gitlab-runner register` does in the program table).
-- A script handed a privileged command as its arguments (`./retry.sh sudo apt-get install -y x`): by the convention
-  of retry and wrapper scripts (`"$@"`), those words are the command it runs; it is judged as if typed.
+- A script handed a privileged command or a package install as its arguments (`./retry.sh sudo apt-get install -y x`,
+  `./with-proxy.sh npm install x`): by the convention of retry and wrapper scripts (`"$@"`), those words are the
+  command it runs; it is judged as if typed.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from gate.model import Risk
 from gate.packages import TEARDOWN_PROGRAMS, teardown
+from gate.rules.shell_vocab import _PKG_INSTALL
 from gate.shell import INTERPRETERS, SHELLS, Command, Finding, ShellAnalysis, analyse
 
 if TYPE_CHECKING:
@@ -50,8 +52,8 @@ _SETUP_TARGETS = ("--prefix", "--root", "--home", "--install-dir", "--install-li
 _PYTHON = re.compile(r"^(?:python|pypy)(?:\d+(?:\.\d+)?)?(?:\.exe)?$")
 
 # a script whose name says it installs or uninstalls software (`install`, `install.sh`, `installer.sh`,
-# `install-linux.sh`, `fzf-install`, `uninstall.sh`); not a project's `install-hooks.sh`-style chore is told apart:
-# installing is what it does, and the person decides
+# `install-linux.sh`, `fzf-install`, `uninstall.sh`); the gate cannot read where it installs (a project's
+# `install-hooks.sh` stays in the project, most installers write the home folder), so the person decides
 _INSTALLER = re.compile(r"^(?:[\w.]+[-_])?(?:un)?install(?:er)?(?:[-_][\w.-]*)?(?:\.(?:sh|bash|zsh|ksh|command))?$")
 # variables that point an installer at another repository, branch, fork or download server
 _ELSEWHERE_VAR = re.compile(r"(?:^|_)(?:repo|repository|remote|branch|fork|origin|url|mirror|server|source|git)"
@@ -96,7 +98,7 @@ def wanted(cmd: Command) -> bool:
     name = cmd.name
     return bool(name in TEARDOWN_PROGRAMS or name in _RUNS_PROJECT or name in SHELLS or _PYTHON.match(name) or
                 name in _BUILDERS or
-                "/" in cmd.argv[0] or "\\" in cmd.argv[0] or name in ("brew", "winget"))
+                "/" in cmd.argv[0] or "\\" in cmd.argv[0])
 
 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -104,7 +106,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     name = cmd.name
     if "--help" in words or "-h" in words[1:2]:
         return
-    if name in TEARDOWN_PROGRAMS or name in ("brew", "winget"):
+    if name in TEARDOWN_PROGRAMS:
         lost = teardown(name, words[1:])
         if lost is not None:
             add(Finding("confirm.shell.install", lost.risk, f"{lost.why}{where}", cmd.span))
@@ -115,7 +117,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     script = _script(cmd)
     if script is not None:
         k, path = script
-        if k + 1 < len(cmd.argv) and cmd.words[k + 1] in _PRIVILEGE:
+        if k + 1 < len(cmd.argv) and (cmd.words[k + 1] in _PRIVILEGE or (
+                k + 2 < len(cmd.argv) and cmd.words[k + 2] in _PKG_INSTALL.get(cmd.words[k + 1], ()))):
             _handed(d, cmd, k + 1, path, where, add)
             return
         base = path.replace("\\", "/").rsplit("/", 1)[-1].lower()

@@ -291,7 +291,7 @@ class ProgramChecks:
         if override is not None and "--help" not in words:
             # whatever it names, the system's own packages lose their protection: what breaks is found later
             add(Finding("confirm.shell.install", Risk.MEDIUM, f"{name} {override}: overrides the protection of the "
-                        f"system's own packages (the distribution's tools run on them){where}", cmd.span))
+                        f"system's own packages, which other software depends on{where}", cmd.span))
         if name in ("pip", "pip3", "uv") and verb in ("download", "wheel"):
             self.source_build(cmd, verb, rest, where, add)
             return

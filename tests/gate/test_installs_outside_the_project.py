@@ -236,3 +236,16 @@ def test_other_ecosystems_named_installs_ask(command: str) -> None:
                                      "luarocks make"])
 def test_other_ecosystems_project_dependencies_pass(command: str) -> None:
     assert not asks(command), command
+
+
+@pytest.mark.parametrize("command", ["snap remove --purge firefox", "flatpak uninstall --delete-data org.gimp.GIMP",
+                                     "winget uninstall --purge --id Some.App"])
+def test_a_removal_that_deletes_the_applications_data_asks_high(command: str) -> None:
+    hits = [h for h in assess(command).hits if h.rule == "confirm.shell.install"]
+    assert hits and max(h.risk for h in hits) is Risk.HIGH, command
+
+
+def test_a_package_install_handed_to_a_script_is_judged_as_typed() -> None:
+    assert "confirm.shell.install" in assess("./scripts/with-proxy.sh npm install leftpad-ng").rules
+    assert "confirm.shell.install" in assess("brew link --overwrite python@3.12", KNOWN_PACKAGES_GATE).rules
+    assert not asks("brew link python@3.12")
