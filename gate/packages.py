@@ -40,7 +40,8 @@ from typing import NamedTuple
 from gate import regex_store
 from gate.model import Risk
 
-__all__ = ["ECOSYSTEMS", "TEARDOWN_PROGRAMS", "Catalogue", "Concern", "Ecosystem", "adds_source", "default_source",
+__all__ = ["ECOSYSTEMS", "TEARDOWN_PROGRAMS", "Catalogue", "Concern", "Ecosystem", "absurd_version", "adds_source",
+           "default_source",
            "ecosystem_of", "judge_install", "judge_removal", "known_source", "load", "normalise",
            "official_install_script", "overrides", "poisoned", "source_flag", "teardown", "value_flags"]
 
@@ -489,7 +490,8 @@ def fetched_unknown(manager: str, spec: str) -> bool:
 _NINES = re.compile(r"^9+(?:\.9+){1,3}$")
 
 
-def _absurd(version: str) -> bool:
+def absurd_version(version: str) -> bool:
+    """`version` is one no real release carries: the version a dependency-confusion package is published under."""
     major = version.split(".", 1)[0]
     if not major.isdigit():
         return False
@@ -504,7 +506,7 @@ def _confused(eco: Ecosystem, spec: str, name: str) -> Concern | None:
         return None
     low = spec.lower()
     pinned = _PINNED.search(low[len(name):] if low.startswith(name) else low)
-    if pinned is None or not _absurd(pinned.group(1)):
+    if pinned is None or not absurd_version(pinned.group(1)):
         return None
     version = pinned.group(1)
     internal = name.startswith("@") or any(w in _DATA.internal_words for w in _SEPARATORS.split(name))
