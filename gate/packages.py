@@ -575,6 +575,11 @@ def overrides(manager: str, words: Sequence[str], env: Iterable[str] = ()) -> st
     protections of the system's own packages (`[overrides]`: `pip install --break-system-packages`), if any."""
     flags = _DATA.overrides.get(manager, frozenset())
     hit = next((w for w in words if w.split("=", 1)[0] in flags), None)
+    if hit is None and tuple(words[:2]) == ("config", "set") and len(words) > 2 and \
+            tuple(words[3:4]) not in (("false",), ("0",), ("no",), ("off",)):
+        # `pip config set global.break-system-packages true`: every later install of this user overrides it
+        key = words[2].split("=", 1)[0]
+        hit = next((key for f in flags if key.endswith("." + f.lstrip("-"))), None)
     if hit is None and manager in ("pacman", "yay", "paru"):  # `-Rdd`, `-Sdd`: every dependency check skipped
         hit = next((w for w in words if w[:1] == "-" and w[1:2] in ("r", "s", "u") and w.count("d") >= 2), None)
     return hit or next((v.upper() for v in env if v in _DATA.override_env and manager in _DATA.overrides), None)

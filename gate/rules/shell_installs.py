@@ -134,7 +134,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
             return
     if name in _BUILDERS:
         _build_install(cmd, where, add)
-    if name in _RUNS_PROJECT:
+    if name in _RUNS_PROJECT or script is not None:  # (a script of the checked-out tree: its code, whatever it is)
         _after_pull_request(cmd, analysis, where, add)
 
 
@@ -235,7 +235,7 @@ def _checks_out_change(c: Command) -> bool:
 
 
 def _after_pull_request(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
-    verbs = _RUNS_PROJECT[cmd.name]
+    verbs = _RUNS_PROJECT.get(cmd.name)
     ops = [w for w in cmd.words[1:] if not w.startswith("-")]
     if verbs is not None and (not ops or ops[0] not in verbs):
         return
@@ -245,6 +245,7 @@ def _after_pull_request(cmd: Command, analysis: ShellAnalysis, where: str, add: 
     change = next((c for c in earlier if _checks_out_change(c)), None)
     if change is None:
         return
-    add(Finding("confirm.shell.install", Risk.HIGH, f"{cmd.name} {' '.join(ops[:1])}: runs the install scripts and "
+    what = " ".join([cmd.name, *ops[:1]])
+    add(Finding("confirm.shell.install", Risk.HIGH, f"{what}: runs the install scripts and "
                 f"build files of a pull request just checked out ({' '.join(change.words[:3])}): someone else's "
                 f"unreviewed code, with this user's tokens{where}", cmd.span))

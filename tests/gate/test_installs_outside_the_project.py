@@ -65,6 +65,7 @@ def test_an_absurd_version_of_an_unknown_name_asks_high_and_real_versions_do_not
     "PIP_BREAK_SYSTEM_PACKAGES=1 pip install -r requirements.txt", "uv pip install --system --break-system-packages .",
     "dpkg -i --force-overwrite ./tool_1.0_amd64.deb", "rpm -ivh --nodeps ./tool-1.0.x86_64.rpm",
     "pacman -Rdd openssl", "apt-get install -y --allow-change-held-packages nginx",
+    "pip config set global.break-system-packages true",
 ])
 def test_overriding_the_system_packages_asks_even_when_known_packages_pass(command: str) -> None:
     got = assess(command, KNOWN_PACKAGES_GATE)
@@ -73,7 +74,8 @@ def test_overriding_the_system_packages_asks_even_when_known_packages_pass(comma
 
 @pytest.mark.parametrize("command", ["pip install -r requirements.txt", "pip install --user httpx",
                                      "apt-get install -y -o Dpkg::Options::=--force-confold nginx",
-                                     "pacman -S --needed git"])
+                                     "pacman -S --needed git", "pip config set global.break-system-packages false",
+                                     "pip config set global.timeout 60"])
 def test_installs_that_override_nothing_are_not_read_as_overrides(command: str) -> None:
     words = command.lower().split()
     assert overrides(words[0], words[1:]) is None, command
@@ -128,7 +130,8 @@ def test_other_scripts_are_not_installers(command: str) -> None:
 
 @pytest.mark.parametrize("command", ["gh pr checkout 42 && npm install", "gh pr checkout 42; yarn",
                                      "git fetch origin pull/42/head:pr-42 && git switch pr-42 && make",
-                                     "glab mr checkout 7 && pip install -e .", "gh pr checkout 42 && cargo build"])
+                                     "glab mr checkout 7 && pip install -e .", "gh pr checkout 42 && cargo build",
+                                     "gh pr checkout 42 && ./build.sh", "gh pr checkout 42 && bash scripts/test.sh"])
 def test_installing_a_checked_out_pull_request_asks(command: str) -> None:
     assert "confirm.shell.install" in assess(command).rules, command
 
@@ -152,7 +155,8 @@ def test_teardown_is_judged_by_what_is_lost() -> None:
 
 @pytest.mark.parametrize("command", ["rustup self uninstall -y", "ghcup nuke", "mise implode --yes",
                                      "pyenv uninstall -f 3.10.13", "nvm uninstall 18", "asdf uninstall nodejs 20.11.0",
-                                     "conda env remove -n analysis", "brew uninstall --zap --cask visual-studio-code"])
+                                     "conda env remove -n analysis", "brew uninstall --zap --cask visual-studio-code",
+                                     "opam switch remove 4.14.1", "rmvirtualenv old-env"])
 def test_a_toolchain_removing_itself_or_a_version_asks(command: str) -> None:
     assert "confirm.shell.install" in assess(command).rules, command
 
