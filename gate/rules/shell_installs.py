@@ -54,7 +54,12 @@ _PYTHON = re.compile(r"^(?:python|pypy)(?:\d+(?:\.\d+)?)?(?:\.exe)?$")
 # a script whose name says it installs or uninstalls software (`install`, `install.sh`, `installer.sh`,
 # `install-linux.sh`, `fzf-install`, `uninstall.sh`); the gate cannot read where it installs (a project's
 # `install-hooks.sh` stays in the project, most installers write the home folder), so the person decides
-_INSTALLER = re.compile(r"^(?:[\w.]+[-_])?(?:un)?install(?:er)?(?:[-_][\w.-]*)?(?:\.(?:sh|bash|zsh|ksh|command))?$")
+_INSTALLER = re.compile(r"^(?:[\w.]+[-_])?(?:un)?install(?:er)?(?:[-_][\w.-]*)?"
+                        r"(?:\.(?:sh|bash|zsh|ksh|command|ps1|bat|cmd))?$")
+_SCRIPT_FILE = re.compile(r"\.(?:sh|bash|zsh|ksh|command|ps1|bat|cmd)$", re.IGNORECASE)
+_POWERSHELLS = frozenset({"pwsh", "powershell"})
+_PS_VALUED = frozenset({"-executionpolicy", "-ep", "-ex", "-windowstyle", "-w", "-configurationname",
+                        "-workingdirectory", "-wd", "-inputformat", "-outputformat", "-settingsfile"})
 # variables that point an installer at another repository, branch, fork or download server
 _ELSEWHERE_VAR = re.compile(r"(?:^|_)(?:repo|repository|remote|branch|fork|origin|url|mirror|server|source|git)"
                             r"(?:_|$)", re.IGNORECASE)
@@ -97,8 +102,8 @@ def wanted(cmd: Command) -> bool:
     """Whether `judge` may find anything in `cmd` (its own first tests, without the call)."""
     name = cmd.name
     return bool(name in TEARDOWN_PROGRAMS or name in _RUNS_PROJECT or name in SHELLS or _PYTHON.match(name) or
-                name in _BUILDERS or
-                "/" in cmd.argv[0] or "\\" in cmd.argv[0])
+                name in _BUILDERS or name in _POWERSHELLS or "/" in cmd.argv[0] or "\\" in cmd.argv[0] or
+                _SCRIPT_FILE.search(cmd.argv[0]))
 
 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
@@ -188,8 +193,21 @@ def _build_install(cmd: Command, where: str, add: Add) -> None:
 def _script(cmd: Command) -> tuple[int, str] | None:
     """(index of the script's word, its path) when `cmd` runs a script file: by its path (`./x.sh`) or through a
     shell (`sh x.sh`, `bash -e ./x`); None for inline code (`bash -c ...`) or a shell with no script."""
-    if ("/" in cmd.argv[0] or "\\" in cmd.argv[0]) and cmd.name not in SHELLS and cmd.name not in INTERPRETERS:
+    if ("/" in cmd.argv[0] or "\\" in cmd.argv[0] or _SCRIPT_FILE.search(cmd.argv[0])) and \
+            cmd.name not in SHELLS and cmd.name not in INTERPRETERS and cmd.name not in _POWERSHELLS:
         return 0, cmd.argv[0]  # (`/bin/sh install.sh`: the shell's own path, judged below)
+    if cmd.name in _POWERSHELLS:  # `pwsh -File ./install.ps1`, `powershell -ep bypass .\\install.ps1`
+        k = 1
+        while k < len(cmd.argv):
+            a = cmd.words[k]
+            if a in ("-file", "-f"):
+                return (k + 1, cmd.argv[k + 1]) if k + 1 < len(cmd.argv) else None
+            if a in ("-command", "-c", "-encodedcommand", "-e", "-ec"):
+                return None  # inline code: judged as the commands it holds
+            k += 2 if a in _PS_VALUED else 1
+            if not a.startswith("-"):
+                return (k - 1, cmd.argv[k - 1]) if _SCRIPT_FILE.search(a) else None
+        return None
     if cmd.name not in SHELLS:
         return None
     for k, a in enumerate(cmd.argv[1:], 1):

@@ -117,6 +117,7 @@ _PKG_REMOVE = {
     "rm", "un"}, "brew": {"uninstall", "remove", "rm"}, "apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove",
     "purge", "autoremove"}, "dnf": {"remove", "erase"}, "yum": {"remove", "erase"}, "snap": {"remove"},
     "gem": {"uninstall"}, "cargo": {"uninstall"}, "choco": {"uninstall"}, "winget": {"uninstall"},
+    "scoop": {"uninstall", "rm"},
     "flatpak": {"uninstall"}, "zypper": {"remove", "rm"}, "apk": {"del"}, "pacman": {"-r", "-rs", "-rns"},
     "dpkg": {"-r", "-p", "--purge", "--remove"}, "rpm": {"-e", "--erase"}, "conda": {"remove", "uninstall"},
     "emerge": {"--unmerge", "-C", "--prune", "-P", "--rage-clean"},  # (flags: gate/rules/shell_programs.py)

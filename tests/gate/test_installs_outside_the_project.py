@@ -106,7 +106,8 @@ def test_building_in_the_project_passes(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", ["sh install.sh", "bash ./install", "./install.sh --unattended",
-                                     "bash -e scripts/install-linux.sh", "zsh ./uninstall.sh"])
+                                     "bash -e scripts/install-linux.sh", "zsh ./uninstall.sh", ".\\install.ps1",
+                                     "powershell -ExecutionPolicy Bypass -File .\\install.ps1", "cmd /c install.bat"])
 def test_an_installer_script_asks(command: str) -> None:
     assert "confirm.shell.install" in assess(command).rules, command
 
@@ -119,7 +120,8 @@ def test_an_installer_pointed_elsewhere_asks_high(command: str) -> None:
     assert hits and hits[0].risk is Risk.HIGH, command
 
 
-@pytest.mark.parametrize("command", ["./build.sh", "bash scripts/test.sh", "sh -c 'echo install'",
+@pytest.mark.parametrize("command", ["./build.sh", "bash scripts/test.sh", "sh -c 'echo install'", "pwsh ./build.ps1",
+                                     "pwsh -Command Get-Date", "build.cmd",
                                      "install -m 644 a.conf ./etc/a.conf", "./configure --prefix=$PWD/out"])
 def test_other_scripts_are_not_installers(command: str) -> None:
     assert not asks(command), command
@@ -243,7 +245,7 @@ def test_other_ecosystems_project_dependencies_pass(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", ["snap remove --purge firefox", "flatpak uninstall --delete-data org.gimp.GIMP",
-                                     "winget uninstall --purge --id Some.App"])
+                                     "winget uninstall --purge --id Some.App", "scoop uninstall -p vscode"])
 def test_a_removal_that_deletes_the_applications_data_asks_high(command: str) -> None:
     hits = [h for h in assess(command).hits if h.rule == "confirm.shell.install"]
     assert hits and max(h.risk for h in hits) is Risk.HIGH, command
