@@ -485,17 +485,25 @@ def fetched_unknown(manager: str, spec: str) -> bool:
     return _one(eco, name) is not None or _confused(eco, spec, name) is not None
 
 
-# a version no real release carries: a major of 99 and up that is no year (`99.99.99`, `100.0.0`, `9999.1.1`), or
-# every part nines (`9.9.9`); calendar versions (`2024.1.0`) are real releases
-_NINES = re.compile(r"^9+(?:\.9+){1,3}$")
+# a version no real release carries: every part nines (`9.9.9`, `99.99.99`), a major of nines or a round hundred,
+# thousand, ... with nothing after it but nines and zeros (`99.0.0`, `100.0.0`, `1000.0.0`), or a major of five digits
+# that is no date (`20240101.0`). A browser's real majors (`chromium@131.0.1`) and calendar versions are not
+_NINES = re.compile(r"^9+$")
+_ROUND = re.compile(r"^10{2,}$")
+_FILLER = re.compile(r"^(?:9+|0+)$")
 
 
 def absurd_version(version: str) -> bool:
     """`version` is one no real release carries: the version a dependency-confusion package is published under."""
-    major = version.split(".", 1)[0]
-    if not major.isdigit():
+    parts = version.split(".")
+    if not all(p.isdigit() for p in parts):
         return False
-    return bool(_NINES.match(version)) or (int(major) >= 99 and not 1990 <= int(major) <= 2100)
+    major = parts[0]
+    if len(parts) > 1 and all(_NINES.match(p) for p in parts):
+        return True
+    if (_NINES.match(major) and len(major) >= 2) or _ROUND.match(major):
+        return all(_FILLER.match(p) for p in parts[1:])
+    return len(major) >= 5 and not major.startswith(("19", "20"))
 
 
 def _confused(eco: Ecosystem, spec: str, name: str) -> Concern | None:

@@ -49,9 +49,10 @@ def test_a_company_looking_name_at_an_absurd_version_blocks(manager: str, spec: 
 
 
 def test_an_absurd_version_of_an_unknown_name_asks_high_and_real_versions_do_not() -> None:
-    assert judge_install("npm", ["leftpad-ng@99.0.1"]).risk is Risk.HIGH  # type: ignore[union-attr]
+    assert judge_install("npm", ["leftpad-ng@99.0.0"]).risk is Risk.HIGH  # type: ignore[union-attr]
     assert judge_install("cargo", ["fastfmt@9999.0.0"]).risk is Risk.HIGH  # type: ignore[union-attr]
-    for ordinary in ("leftpad-ng@1.9.9", "calver-tool@2024.10.1", "leftpad-ng@10.0.0"):
+    for ordinary in ("leftpad-ng@1.9.9", "calver-tool@2024.10.1", "leftpad-ng@10.0.0", "@sparticuz/chromium@131.0.1",
+                     "chromium-lite@99.0.4844"):
         assert judge_install("npm", [ordinary]).risk is Risk.MEDIUM, ordinary  # type: ignore[union-attr]
     assert judge_install("npm", ["react@99.0.0"]) is None  # a known name: the registry has no such release
     assert not asks("npm install react@18.3.1", KNOWN_PACKAGES_GATE)
