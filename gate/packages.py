@@ -18,6 +18,11 @@ high risk otherwise.
     default_source("pip", "https://pypi.org/simple") -> bool        the ecosystem's own registry
     adds_source("zypper", words) -> str | None / known_source(src)  a package source added, kept by its project
     value_flags("pip") / source_flag("pip", "--index-url")          how the manager's flags take values
+    overrides("pip", words) -> str | None                          an option that overrides the system's packages
+    teardown("rustup", ("self", "uninstall")) -> Concern | None     a toolchain manager removing itself or a version
+
+A name the gate does not know pinned to a version no real release carries (`99.99.99`) is dependency confusion's
+shape: it asks at high risk, and blocks when the name also says it is a company's own (`[confusion]`).
 
 Everything here is pure and compiled once: name sets, namespace prefixes and the index of names one
 deletion away from a known one (the typo search costs a few dict lookups per unknown name).
@@ -35,9 +40,10 @@ from typing import NamedTuple
 from gate import regex_store
 from gate.model import Risk
 
-__all__ = ["ECOSYSTEMS", "Catalogue", "Concern", "Ecosystem", "adds_source", "default_source", "ecosystem_of",
-           "judge_install", "judge_removal", "known_source", "load", "normalise", "official_install_script", "poisoned",
-           "source_flag", "value_flags"]
+__all__ = ["ECOSYSTEMS", "TEARDOWN_PROGRAMS", "Catalogue", "Concern", "Ecosystem", "absurd_version", "adds_source",
+           "default_source",
+           "ecosystem_of", "judge_install", "judge_removal", "known_source", "load", "normalise",
+           "official_install_script", "overrides", "poisoned", "source_flag", "teardown", "value_flags"]
 
 _VERSION = re.compile(r"^[v^~=<>!]*\d+(\.[0-9a-z*+-]+)*$")  # `7.1.0`, `^1.2`: a version, never a name
 _PEP503 = re.compile(r"[-_.]+")
@@ -191,6 +197,11 @@ class Catalogue(NamedTuple):
     install_scripts: tuple[str, ...]  # "host/path-prefix" of projects' published install scripts
     # per ecosystem: a poisoned package's name -> its poisoned versions (empty: every release is the attacker's)
     compromised: dict[str, dict[str, frozenset[str]]]
+    internal_words: frozenset[str]  # words that say a package name is a company's own (`[confusion]`)
+    overrides: dict[str, frozenset[str]]  # per manager: options that override the system's own packages
+    override_env: frozenset[str]  # variables that set such an option (folded names)
+    teardown: dict[str, tuple[tuple[str, ...], ...]]  # "self" | "version": sub-command word sequences by program
+    zaps: dict[str, frozenset[str]]  # per manager: removal options that also delete the application's data
 
 
 def load(text: str) -> Catalogue:
@@ -235,10 +246,18 @@ def load(text: str) -> Catalogue:
     core = _names(data.get("removal", {}).get("core", []))
     core_rx = re.compile("|".join(fnmatch.translate(g) for g in core) or r"(?!)")
     repos = data.get("repositories", {})
+    overrides = data.get("overrides", {})
+    teardown = data.get("teardown", {})
     return Catalogue(by_manager, words, dual_rx, core_rx, frozenset(_names(repos.get("hosts", []))),
                      frozenset(_names(repos.get("ppas", []))), frozenset(_names(repos.get("buckets", []))),
                      tuple(u.lower() for u in _names(data.get("install_scripts", {}).get("urls", []))),
-                     _poisoned(data.get("compromised", {}), ecos))
+                     _poisoned(data.get("compromised", {}), ecos),
+                     frozenset(_names(data.get("confusion", {}).get("internal_words", []))),
+                     {m: frozenset(f) for m, f in overrides.get("flags", {}).items()},
+                     frozenset(_names(overrides.get("env", []))),
+                     {kind: tuple(tuple(e.lower().split()) for e in teardown.get(kind, ())) for kind in ("self",
+                                                                                                       "version")},
+                     {m: frozenset(f) for m, f in teardown.get("data", {}).items()})
 
 
 def _poisoned(table: dict[str, str], ecos: dict[str, object]) -> dict[str, dict[str, frozenset[str]]]:
@@ -453,12 +472,57 @@ def poisoned(manager: str, spec: str) -> bool:
 def fetched_unknown(manager: str, spec: str) -> bool:
     """A runner (`npx -y X`, `bunx X`, `uvx X`) fetches the package it names from the registry and runs it: whether
     that package is none of the ecosystem's widely used ones, nor a program one of them installs into the project
-    (`npx tsc` runs TypeScript's compiler from node_modules/.bin). Such a fetch is judged as its named install."""
+    (`npx tsc` runs TypeScript's compiler from node_modules/.bin). Such a fetch is judged as its named install.
+    A program's name with a version (`npx tsc@9.9.9`) is no program of the project: the runner fetches the package
+    of that name at that version from the registry (npm's `tsc` is not TypeScript), so only the bare name passes."""
     eco = ECOSYSTEMS.get(manager)
     if eco is None or spec.startswith((".", "/", "~", "file:", "http:", "https:", "git")):
         return False  # a path or an address is judged as what it is, elsewhere
-    name = normalise(eco.name, spec.lower())
-    return bool(name) and name not in eco.bins and name not in eco.itself and _one(eco, name) is not None
+    spec = spec.lower()
+    name = normalise(eco.name, spec)
+    if not name or (name in eco.bins and spec == name) or name in eco.itself:
+        return False
+    return _one(eco, name) is not None or _confused(eco, spec, name) is not None
+
+
+# a version no real release carries: every part nines (`9.9.9`, `99.99.99`), a major of nines or a round hundred,
+# thousand, ... with nothing after it but nines and zeros (`99.0.0`, `100.0.0`, `1000.0.0`), or a major of five digits
+# that is no date (`20240101.0`). A browser's real majors (`chromium@131.0.1`) and calendar versions are not
+_NINES = re.compile(r"^9+$")
+_ROUND = re.compile(r"^10{2,}$")
+_FILLER = re.compile(r"^(?:9+|0+)$")
+
+
+def absurd_version(version: str) -> bool:
+    """`version` is one no real release carries: the version a dependency-confusion package is published under."""
+    parts = version.split(".")
+    if not all(p.isdigit() for p in parts):
+        return False
+    major = parts[0]
+    if len(parts) > 1 and all(_NINES.match(p) for p in parts):
+        return True
+    if (_NINES.match(major) and len(major) >= 2) or _ROUND.match(major):
+        return all(_FILLER.match(p) for p in parts[1:])
+    return len(major) >= 5 and not major.startswith(("19", "20"))
+
+
+def _confused(eco: Ecosystem, spec: str, name: str) -> Concern | None:
+    """Dependency confusion (`[confusion]`): a name the gate does not know pinned to a version no real release carries,
+    the shape of a package published to win over a company's own of that name. Blocks when the name also says it is
+    a company's own (an internal word, or an npm scope the gate does not know)."""
+    if _known(eco, name):
+        return None
+    low = spec.lower()
+    pinned = _PINNED.search(low[len(name):] if low.startswith(name) else low)
+    if pinned is None or not absurd_version(pinned.group(1)):
+        return None
+    version = pinned.group(1)
+    internal = name.startswith("@") or any(w in _DATA.internal_words for w in _SEPARATORS.split(name))
+    if internal:
+        return Concern(Risk.CRITICAL, f"{name} {version}: a company's own package name at a version no real release "
+                       f"carries, published to the public registry (dependency confusion)")
+    return Concern(Risk.HIGH, f"{name} {version}: a version no real release carries (the shape of dependency "
+                   f"confusion)")
 
 
 def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -> Concern | None:
@@ -474,7 +538,8 @@ def judge_install(manager: str, specs: Sequence[str], lookalike: bool = False) -
         name = normalise(eco.name, spec)
         if not name or name in eco.sources:  # a remote named before the package (`flatpak install flathub ID`)
             continue
-        c = _compromised(eco.name, spec, name) or _elsewhere(eco.name, spec, name) or _one(eco, name)
+        c = _compromised(eco.name, spec, name) or _elsewhere(eco.name, spec, name) or _confused(eco, spec, name) or \
+            _one(eco, name)
         if c is None:
             continue
         if lookalike and c.risk < Risk.HIGH:
@@ -511,3 +576,38 @@ def judge_removal(manager: str, targets: Sequence[str], words: Sequence[str] = (
         return Concern(Risk.MEDIUM, "")
     return None
 
+
+
+def overrides(manager: str, words: Sequence[str], env: Iterable[str] = ()) -> str | None:
+    """The option (or variable, of `env`: folded names set for the command) with which `manager` overrides the
+    protections of the system's own packages (`[overrides]`: `pip install --break-system-packages`), if any."""
+    flags = _DATA.overrides.get(manager, frozenset())
+    hit = next((w for w in words if w.split("=", 1)[0] in flags), None)
+    if hit is None and tuple(words[:2]) == ("config", "set") and len(words) > 2 and \
+            tuple(words[3:4]) not in (("false",), ("0",), ("no",), ("off",)):
+        # `pip config set global.break-system-packages true`: every later install of this user overrides it
+        key = words[2].split("=", 1)[0]
+        hit = next((key for f in flags if key.endswith("." + f.lstrip("-"))), None)
+    if hit is None and manager in ("pacman", "yay", "paru"):  # `-Rdd`, `-Sdd`: every dependency check skipped
+        hit = next((w for w in words if w[:1] == "-" and w[1:2] in ("r", "s", "u") and w.count("d") >= 2), None)
+    return hit or next((v.upper() for v in env if v in _DATA.override_env and manager in _DATA.overrides), None)
+
+
+def teardown(program: str, words: Sequence[str]) -> Concern | None:
+    """What a toolchain or version manager loses by the sub-command `words` (folded, after the program's name) say
+    (`[teardown]`): itself and all it installed (high), or a runtime version with what was installed into it."""
+    ops = tuple(w for w in words[:4] if not w.startswith("-") or w == "--rm")
+    for kind, risk, what in (("self", Risk.HIGH, "removes itself and every toolchain and program it installed"),
+                             ("version", Risk.MEDIUM, "removes a runtime version and every package installed "
+                                                      "into it")):
+        for entry in _DATA.teardown.get(kind, ()):
+            if entry[0] == program and ops[:len(entry) - 1] == entry[1:] and \
+                    (kind == "self" or len(ops) >= len(entry)):  # (a version manager's verb names what it removes)
+                return Concern(risk, f"{' '.join(entry)}: {what}")
+    zap = next((w for w in words if w in _DATA.zaps.get(program, ())), None)
+    if zap is not None:
+        return Concern(Risk.HIGH, f"{program} {zap}: also deletes the application's own data and settings")
+    return None
+
+
+TEARDOWN_PROGRAMS = frozenset({*(e[0] for kind in _DATA.teardown.values() for e in kind), *_DATA.zaps})

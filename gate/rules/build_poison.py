@@ -21,6 +21,9 @@ run sends them elsewhere, every build hands them over (the poisoned-pipeline att
   detached from its parent with its output thrown away (`spawn(..., {detached: true, stdio: "ignore"}).unref()`,
   `Popen(..., start_new_session=True)`, `nohup ... &`) asks; with a download in the same file, or a program run from
   a temporary or hidden folder, it blocks.
+- `block.files.build-decode-exec`: a build system's own file (an autotools macro, `configure.ac`, `Makefile.am`, a
+  CMake or Meson file) written with a pipeline that decodes or unpacks data and runs it with `eval` or a shell (the
+  xz-utils backdoor's stage one).
 - `block.files.startup-implant`: a shell start-up file written with a line that starts a hidden or temporary
   program in the background, or a download; or code that appends to a shell start-up file (`~/.bashrc`,
   `~/.zshrc`, `~/.profile`).
@@ -34,7 +37,7 @@ from gate.content import MAX_CONTENT, runs_later
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 
-__all__ = ["RULES", "build_leak", "detached_start", "scanner_off", "startup_implant"]
+__all__ = ["RULES", "build_leak", "decoded_into_shell", "detached_start", "scanner_off", "startup_implant"]
 
 # files a build or a CI run executes, beside the kinds gate/content.py already knows
 _BUILD_KINDS = frozenset({"CI workflow", "build file", "package manifest", "script a tool runs", "git hook",
@@ -382,5 +385,61 @@ def startup_file_implant(ctx: Context) -> CheckResult:
     return None if why is None else f"{written[0]}: {why}"
 
 
+# the build system's own macro and input files (autotools, CMake, Meson, make includes): what they hold runs at
+# configure or build time on every machine that builds the release
+_BUILD_SYSTEM = re.compile(r"(^|/)(?:[^/]+\.m4|configure(?:\.ac|\.in)?|(?:gnu)?makefile(?:\.am|\.in)?|[^/]+\.mk|"
+                           r"cmakelists\.txt|[^/]+\.cmake|meson\.build)$", re.IGNORECASE)
+# a pipeline stage that decodes or unpacks: a decoder, or a program held in a variable, told to decode (`-d`)
+_DECODERS = frozenset({"base64", "base32", "basenc", "xxd", "uudecode", "openssl", "xz", "lzma", "unxz", "unlzma",
+                       "xzcat", "lzcat", "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "zstd", "unzstd",
+                       "zstdcat", "lz4", "brotli"})
+_DECODE_FLAG = re.compile(r"(?:^|\s)(?:-d[a-z]*|--decode|--decompress|-r|enc)\b")
+# a stage that runs what reaches it, or a command held in a variable, as shell code
+_RUNS_CODE = re.compile(r"^(?:eval|(?:/usr)?(?:/bin/)?(?:ba|da|k|z)?sh|\$[({]?(?:shell|config_shell)[)}]?|source|\.)"
+                        r"(?:[\s'\")\];]|$)", re.IGNORECASE)
+_CONTINUED = re.compile(r"\\\n")
+
+
+def _decodes(stage: str) -> bool:
+    words = stage.strip().lstrip("'\"(").split()
+    if not words:
+        return False
+    program = words[0].rsplit("/", 1)[-1].lower()
+    if program in ("xzcat", "lzcat", "zcat", "bzcat", "zstdcat", "unxz", "unlzma", "gunzip", "bunzip2", "unzstd",
+                   "uudecode"):
+        return True
+    return (program in _DECODERS or program.startswith("$")) and bool(_DECODE_FLAG.search(stage))
+
+
+def decoded_into_shell(path: str, content: str) -> str | None:
+    """The line of a build system's file at `path` that decodes or unpacks data and hands it to `eval` or a shell in
+    one pipeline, or None."""
+    if not _BUILD_SYSTEM.search(path.replace("\\", "/").lower()):
+        return None
+    for line in _CONTINUED.sub(" ", content[:MAX_CONTENT]).splitlines():
+        if "|" not in line or line.lstrip().startswith(("#", "dnl ")):
+            continue
+        stages = [p for p in re.split(r"(?<!\|)\|(?!\|)", line)]
+        runs = [k for k, st in enumerate(stages) if _RUNS_CODE.match(st.strip().lstrip("'\"("))]
+        if runs and any(_decodes(st) for k, st in enumerate(stages) if k not in runs):
+            return " ".join(line.split())[:80]
+    return None
+
+
+@rule("block.files.build-decode-exec", "a build system's file written to decode hidden data and run it as code",
+      risk=Risk.CRITICAL, types=("file_write",))
+def build_decode_exec(ctx: Context) -> CheckResult:
+    """An autotools macro or input (`m4/*.m4`, `configure.ac`, `Makefile.am`), a CMake, Meson or make include file
+    written with a pipeline that decodes or unpacks data (`xz -d`, `base64 -d`, a decoder held in a variable) and
+    hands it to `eval` or a shell: the shape of the xz-utils backdoor (CVE-2024-3094), a payload hidden in test files
+    and run at every configure. Unpacking to a file (`gzip -dc x.gz | tar -x`) and `eval` of the build's own
+    variables pass."""
+    written = _written(ctx)
+    if written is None:
+        return None
+    line = decoded_into_shell(*written)
+    return None if line is None else f"{written[0]} decodes data and runs it as shell code at every build: {line}"
+
+
 RULES: tuple[Rule, ...] = (build_secret_leak, build_secret_print, scanner_settings_off, hidden_payload,
-                           detached_process, startup_file_implant)
+                           detached_process, startup_file_implant, build_decode_exec)

@@ -68,6 +68,7 @@ from gate.rules import (
     shell_effects,
     shell_env,
     shell_harvest,
+    shell_installs,
     shell_notices,
     shell_outverbs,
     shell_personal,
@@ -413,6 +414,8 @@ class Detector(
                     shell_env.judge(self, name, value, add)
             self.command(cmd, analysis, add, downloaded, where)
             shell_effects.judge(self, cmd, analysis, where, add, written, unparsable)
+            if shell_installs.wanted(cmd):
+                shell_installs.judge(self, cmd, analysis, where, add)
             # (the staging and Windows families look at a few program names only, and otherwise at a redirect, a
             # path as the program word, a `.\program`: their own first tests, without the calls)
             if cmd.redirects or cmd.name in _STAGING_NAMES or "/" in cmd.argv[0] or "\\" in cmd.argv[0]:
@@ -456,8 +459,8 @@ class Detector(
                 shell_verbs.judge(cmd, where, add, cmd.name in _COMMAND_STEPS)
                 if len(out) == mark and cmd.name not in _COMMAND_STEPS:
                     shell_outverbs.judge(cmd, where, add)
-                if len(out) == mark and ("0" in cmd.span or "::" in cmd.span or "*" in cmd.span):
-                    shell_verbs.exposes(cmd, where, add)
+                if len(out) == mark and ("0" in cmd.span or "::" in cmd.span or "*" in cmd.span or "$" in cmd.span):
+                    shell_verbs.exposes(cmd, analysis, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and _prints_usage(cmd):
@@ -1158,12 +1161,20 @@ RULES: tuple[Rule, ...] = (
           "Widely used packages from the default registry (resources/packages.toml, `[shell] "
           "known_packages_allowed`), taking a project dependency out again and the project's own dependencies "
           "(npm ci, pip install -r requirements.txt) do not ask. Upgrading every installed package at once "
-          "(`winget upgrade --all`, `choco upgrade all`, a bare `brew upgrade`) asks."),
+          "(`winget upgrade --all`, `choco upgrade all`, a bare `brew upgrade`) asks, as do: overriding the system's "
+          "own packages (`pip install --break-system-packages`, `dpkg --force-overwrite`), `python setup.py "
+          "install|develop` and source builds (`pip download --no-binary :all: X`), an installer script run by a "
+          "shell (high when variables point it at another repository or branch), installing a pull request just "
+          "checked out (`gh pr checkout 12 && npm install`), a toolchain removing itself or a runtime version "
+          "(`rustup self uninstall`, `pyenv uninstall 3.11`, `brew uninstall --zap`), and a privileged command "
+          "handed to a wrapper script (`./retry.sh sudo apt-get install x`), judged as typed."),
     _make("block.shell.compromised-package", "installs a release an attacker published", Risk.CRITICAL,
           "Installing a package version that public incident reports name as poisoned (a maintainer's account or "
           "release pipeline taken over: axios 1.14.1, the nx and chalk releases of 2025, ua-parser-js 0.7.29) or "
           "a package made to steal (resources/packages.toml `[compromised]`), with any manager of its ecosystem, "
-          "npx included. The same package without that version pinned is judged as any other install."),
+          "npx included. The same package without that version pinned is judged as any other install. Dependency "
+          "confusion's shape blocks too: a company's own-looking name the gate does not know (an internal word, an "
+          "unknown npm scope) at a version no real release carries (`99.99.99`; `[confusion]`)."),
     _make("confirm.shell.publish", "publishes or deploys", Risk.MEDIUM,
           "npm publish, twine upload, cargo publish, docker push, kubectl apply, terraform apply, helm install, "
           "make deploy and similar: changes that leave this machine; an image pushed by a build or copy verb "

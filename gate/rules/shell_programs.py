@@ -18,6 +18,7 @@ from gate.packages import (
     judge_install,
     judge_removal,
     known_source,
+    overrides,
     source_flag,
     value_flags,
 )
@@ -32,6 +33,7 @@ from gate.rules.shell_vocab import (
     _PUBLISH,
     _SAAS_DESTROY,
     _UNTRUSTED_FLAGS,
+    DEV_CLUSTERS,
 )
 from gate.shell import (
     Command,
@@ -49,12 +51,13 @@ _SELF_UPGRADE = {"pip": frozenset({"pip", "setuptools", "wheel"}), "pip3": froze
 
 # options that say where an install goes, not where its packages come from: pip's
 # `--break-system-packages` writes over the interpreter's own packages (as root) or into the user's site
-# folder, both from the default index, so the install is judged by its names as any other
+# folder, both from the default index: the install is judged by its names as any other, and the override
+# itself asks (resources/packages.toml `[overrides]`)
 _NOT_A_SOURCE = frozenset({"--break-system-packages"})
 
 
-# the local Kubernetes clusters made and thrown away as a development chore (in containers or a local VM)
-_DEV_CLUSTERS = frozenset({"kind", "minikube", "k3d"})
+# the variables a command line sets for the program alone (`PIP_BREAK_SYSTEM_PACKAGES=1 pip install x`)
+_ASSIGNED = re.compile(r"(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=")
 
 
 # the branch a refspec pushes to (`main`, `HEAD:main`, `refs/heads/release/2.1`): one others build on
@@ -266,8 +269,10 @@ class ProgramChecks:
     def packages(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         name = cmd.name
         words = list(cmd.words[1:])
-        if name in ("yarn",) and words[:1] == ["global"]:
-            words = words[1:]
+        if name in ("yarn", "composer") and words[:1] == ["global"]:
+            words = words[1:]  # (the user's own global folder: the same packages, judged the same way)
+        if name == "dotnet" and words[:2] in (["tool", "install"], ["tool", "update"]):
+            words = words[1:]  # a .NET tool package from NuGet (`dotnet tool install -g dotnetsay`): a named install
         if name == "uv" and words[:1] in (["pip"], ["tool"]):
             words = words[1:]
         if not words:
@@ -280,6 +285,16 @@ class ProgramChecks:
             return
         verb = words[0]
         rest = words[1:]
+        at = cmd.span.find(cmd.argv[0])
+        env = [n.lower() for n in _ASSIGNED.findall(cmd.span[:at])] if at > 0 else []
+        override = overrides(name, words, env)
+        if override is not None and "--help" not in words:
+            # whatever it names, the system's own packages lose their protection: what breaks is found later
+            add(Finding("confirm.shell.install", Risk.MEDIUM, f"{name} {override}: overrides the protection of the "
+                        f"system's own packages, which other software depends on{where}", cmd.span))
+        if name in ("pip", "pip3", "uv") and verb in ("download", "wheel"):
+            self.source_build(cmd, verb, rest, where, add)
+            return
         if _upgrades_everything(name, verb, rest):
             add(Finding("confirm.shell.install", Risk.MEDIUM, f"{name} {verb} upgrades every installed package at "
                         f"once: new code for the whole machine, and what breaks is found later{where}", cmd.span))
@@ -313,8 +328,8 @@ class ProgramChecks:
             return  # `dotnet add [project] reference ../Lib/Lib.csproj`: one project of the solution uses another
         if not (verb in install or "*" in install or (name in ("pacman", "yay", "paru") and verb.startswith("-s"))):
             return
-        if name == "add-apt-repository":
-            rest = words
+        if name == "add-apt-repository" or (verb not in install and "*" in install):
+            rest = words  # (every word is a target: `cpanm Some::Module`)
         valued = value_flags(name) or {"-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-t",
                                        "--target", "--prefix", "--root", "--python", "-p", "--index-url", "-i",
                                        "--extra-index-url", "--trusted-host", "--registry", "--source", "-s"}
@@ -365,6 +380,25 @@ class ProgramChecks:
         add(Finding("confirm.shell.install", risk, f"installs {what} ({name}){': ' + why if why else ''}{where}",
                     cmd.span))
 
+    def source_build(self, cmd: Command, verb: str, rest: list[str], where: str,
+                     add: Callable[[Finding], None]) -> None:
+        """`pip download|wheel --no-binary :all: NAME`: a source distribution is built here to read its metadata or
+        make its wheel, and building one runs its setup code (an install's own code, with nothing installed). Wheels
+        only (the default, `--only-binary`), or from a local folder (`--no-index --find-links DIR`): files only."""
+        values = [rest[k + 1] if k + 1 < len(rest) else "" for k, w in enumerate(rest) if w == "--no-binary"]
+        values += [w.split("=", 1)[1] for w in rest if w.startswith("--no-binary=")]
+        if not any(v and v != ":none:" for v in values) or "--no-index" in rest:
+            return
+        valued = (value_flags(cmd.name) or frozenset()) | {"--no-binary", "--only-binary", "-d", "--dest", "-w",
+                                                           "--wheel-dir", "--platform", "--python-version",
+                                                           "--find-links", "-f"}
+        names = [w for k, w in enumerate(rest) if not w.startswith("-") and not (k and rest[k - 1] in valued) and
+                 w not in (".", "..") and not w.startswith(("./", "../", "/"))]
+        if not names:
+            return  # the project's own dependencies (`-r requirements.txt`)
+        add(Finding("confirm.shell.install", Risk.MEDIUM, f"{cmd.name} {verb} builds {' '.join(names[:3])} from "
+                    f"source: its setup code runs here{where}", cmd.span))
+
     def deploys(self, cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
         name = cmd.name
         words = [w for w in cmd.words[1:]]
@@ -373,7 +407,7 @@ class ProgramChecks:
         if name in ("docker", "podman") and (verbs[:1] == ["rmi"] or verbs[:2] in (["image", "rm"], ["image", "prune"],
                                                                                    ["image", "remove"])):
             return  # an image is built or pulled again: deleting one loses no data (containers and volumes do)
-        if name in _DEV_CLUSTERS and "delete" in verbs[:2]:
+        if name in DEV_CLUSTERS and "delete" in verbs[:2]:
             return  # a throwaway local cluster (`kind delete cluster`, `minikube delete`): made again in a minute
         if any(v in destroy for v in verbs[:3]) or ("*" in destroy and any(_SAAS_DESTROY.search(v)
                                                                               for v in verbs[:4])) or \

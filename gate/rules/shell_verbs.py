@@ -7,11 +7,10 @@ The table (resources/programs.toml) describes many programs by what they usually
 manager's CLI, a cluster tool), and a new version or a less common one adds verbs the table does not name. By the
 convention of command-line programs (clig.dev; the cobra/click/clap programs) a sub-command is a verb, and the
 verbs that delete or tear down mean that in every program: `kaggle models delete`, `keepassxc-cli rm`, `b2 rm`,
-`tuckr rm *`. Such a use asks, as deleting does in the programs the table knows. Not here: package and version
-managers (a removed dependency is installed again and their removals are judged by gate/packages.py), version
-control (its own rules), programs whose delete verbs the shell rules already weigh (a throwaway local cluster, a
-container image, infrastructure tools), caches (`uv cache prune`), a dry run or help, a flag's value
-(`curl -X DELETE`), and programs whose words only name a page (`tldr kill`).
+`tuckr rm *`. Such a use asks, as deleting does in the programs the table knows. Not here: the programs
+`_WEIGHED_ELSEWHERE` names, each group with the place its delete verbs are weighed (package and version managers,
+version control, infrastructure tools, pages of documentation, programs whose operands are never a sub-command),
+caches (`uv cache prune`), a dry run or help, and a flag's value (`curl -X DELETE`).
 
 Likewise a server address flag (`--address`, `--host`, `--bind`, `--listen`, `--ip`) given every interface
 (`0.0.0.0`, `::`, `*`): the service is open to whoever reaches the machine, not to this user alone, which asks as
@@ -25,9 +24,9 @@ from collections.abc import Callable
 
 from gate.effects import program_effects
 from gate.model import Risk
-from gate.packages import ECOSYSTEMS
-from gate.rules.shell_vocab import _INFRA_DESTROY
-from gate.shell import Command, Finding
+from gate.packages import ECOSYSTEMS, TEARDOWN_PROGRAMS
+from gate.rules.shell_vocab import _INFRA_DESTROY, DEV_CLUSTERS
+from gate.shell import Command, Finding, ShellAnalysis
 
 __all__ = ["exposes", "judge"]
 
@@ -38,27 +37,41 @@ Add = Callable[[Finding], None]
 _VERBS = frozenset({"delete", "del", "remove", "rm", "destroy", "purge", "prune", "wipe", "erase", "drop", "nuke",
                     "unregister", "deregister", "shred", "rmdir", "terminate", "uninstall",
                     "expunge", "obliterate"})
-# programs whose removals are judged elsewhere or mean no loss: package and version managers, version control,
-# pages of documentation, throwaway clusters, and programs whose operands are never a sub-command
-_ELSEWHERE = frozenset({
-    *(m for eco in ECOSYSTEMS.values() for m in (*eco.managers, *eco.itself)),
-    "npm", "npx", "yarn", "pnpm", "bun", "pip", "pip3", "pipx", "uv", "poetry", "pipenv", "pdm", "hatch", "rye",
-    "conda", "mamba", "micromamba", "pixi", "cargo", "rustup", "go", "gem", "bundle", "bundler", "composer",
-    "phive", "dotnet", "nuget", "flutter", "dart", "pub", "cordova", "ionic", "mix", "hex", "opam", "cabal",
-    "stack", "nvm", "fnm", "volta", "n", "rvm", "rbenv", "pyenv", "goenv", "nodenv", "jenv", "sdk", "asdf", "mise",
-    "rtx", "juliaup", "ghcup", "fvm", "cs", "coursier", "wapm", "wasmer", "deno", "brew", "port", "apt", "apt-get",
-    "dnf", "yum", "zypper", "pacman", "yay", "paru", "apk", "snap", "flatpak", "choco", "scoop", "winget", "nix",
-    "nix-env", "guix", "spack", "vcpkg", "conan", "omf", "fisher", "zplug", "antigen", "pecl", "pear", "haxelib",
-    "bower", "meteor", "pipwin", "gup", "luarocks", "cpan", "cpanm", "raco", "nimble", "elm", "julia", "r",
-    "git", "hg", "svn", "jj", "fossil", "bzr", "darcs", "sl", "ghq",
-    "tldr", "man", "info", "help", "whatis", "apropos", "cheat", "navi",
-    "kind", "minikube", "k3d",  # throwaway local clusters (gate/rules/shell_programs.py `_DEV_CLUSTERS`)
-    # programs whose operands are text, files, targets or another command, never a sub-command
-    "sed", "gsed", "awk", "gawk", "mawk", "sort", "tee", "cut", "tr", "paste", "split", "csplit", "uniq", "perl",
-    "find", "fd", "xargs", "parallel", "make", "gmake", "just", "task", "watch", "env", "nohup", "time", "timeout",
-    "nice", "python", "python3", "node", "ruby", "php", "bash", "sh", "zsh", "fish", "pwsh", "powershell", "cmd",
-    "touch", "mkdir", "cp", "mv", "ln", "install", "chmod", "chown", "diff", "patch", "tar", "zip", "unzip", "7z",
-})
+# Which programs' delete verbs are weighed where. This check weighs every program the table describes except these
+# groups (and the programs the shell rules have a check of their own for, `checked` below: gate/rules/shell.py
+# `_COMMAND_STEPS`), each left to the place named:
+_WEIGHED_ELSEWHERE: dict[str, frozenset[str]] = {
+    # a removed dependency comes back with the next install: gate/packages.py (`judge_removal` for removals, through
+    # gate/rules/shell_programs.py `packages`; `teardown` for a manager removing itself or a runtime version, through
+    # gate/rules/shell_installs.py)
+    "package and version managers": frozenset({
+        *(m for eco in ECOSYSTEMS.values() for m in (*eco.managers, *eco.itself)), *TEARDOWN_PROGRAMS,
+        "npm", "npx", "yarn", "pnpm", "bun", "pip", "pip3", "pipx", "uv", "poetry", "pipenv", "pdm", "hatch", "rye",
+        "conda", "mamba", "micromamba", "pixi", "cargo", "rustup", "go", "gem", "bundle", "bundler", "composer",
+        "phive", "dotnet", "nuget", "flutter", "dart", "pub", "cordova", "ionic", "mix", "hex", "opam", "cabal",
+        "stack", "nvm", "fnm", "volta", "n", "rvm", "rbenv", "pyenv", "goenv", "nodenv", "jenv", "sdk", "asdf",
+        "mise", "rtx", "juliaup", "ghcup", "fvm", "cs", "coursier", "wapm", "wasmer", "deno", "brew", "port", "apt",
+        "apt-get", "dnf", "yum", "zypper", "pacman", "yay", "paru", "apk", "snap", "flatpak", "choco", "scoop",
+        "winget", "nix", "nix-env", "guix", "spack", "vcpkg", "conan", "omf", "fisher", "zplug", "antigen", "pecl",
+        "pear", "haxelib", "bower", "meteor", "pipwin", "gup", "luarocks", "cpan", "cpanm", "raco", "nimble", "elm",
+        "julia", "r"}),
+    # version control: gate/rules/shell_programs.py `git` and the version-control rules
+    "version control": frozenset({"git", "hg", "svn", "jj", "fossil", "bzr", "darcs", "sl", "ghq"}),
+    # infrastructure, hosting, cloud and container tools: gate/rules/shell_programs.py `deploys` by their verbs
+    # (gate/rules/shell_vocab.py `_INFRA_DESTROY`), where a throwaway local cluster and a container image pass
+    "infrastructure": frozenset({*_INFRA_DESTROY, *DEV_CLUSTERS}),
+    # pages of documentation: their words only name a page (`tldr kill`)
+    "pages": frozenset({"tldr", "man", "info", "help", "whatis", "apropos", "cheat", "navi"}),
+    # operands are text, files, targets or another command, never a sub-command: what they run or touch is judged as
+    # that (gate/rules/shell.py)
+    "operands": frozenset({
+        "sed", "gsed", "awk", "gawk", "mawk", "sort", "tee", "cut", "tr", "paste", "split", "csplit", "uniq", "perl",
+        "find", "fd", "xargs", "parallel", "make", "gmake", "just", "task", "watch", "env", "nohup", "time",
+        "timeout", "nice", "python", "python3", "node", "ruby", "php", "bash", "sh", "zsh", "fish", "pwsh",
+        "powershell", "cmd", "touch", "mkdir", "cp", "mv", "ln", "install", "chmod", "chown", "diff", "patch", "tar",
+        "zip", "unzip", "7z"}),
+}
+_ELSEWHERE = frozenset().union(*_WEIGHED_ELSEWHERE.values())
 _ONLY_SHOWS = frozenset({"read", "none"})
 
 # words that make the use a look, not a deletion
@@ -71,7 +84,7 @@ def judge(cmd: Command, where: str, add: Add, checked: bool = False) -> None:
     (`checked`: the shell rules have a check of their own for this program)."""
     name = cmd.name
     effects = program_effects(name)
-    if effects is None or checked or name in _ELSEWHERE or name in _INFRA_DESTROY or effects <= _ONLY_SHOWS:
+    if effects is None or checked or name in _ELSEWHERE or effects <= _ONLY_SHOWS:
         return  # (unknown programs ask already; one the table says only reads or prints has no verb that deletes)
     words = cmd.words
     ops = []
@@ -92,8 +105,13 @@ _ADDRESS_FLAG = re.compile(r"^--?(?:address|addr|host|bind|bind-addr|bind-addres
 _EVERY_INTERFACE = re.compile(r"^(?:0\.0\.0\.0|::|\[::\]|\*)(?::\d+)?$|^:\d+$")
 
 
-def exposes(cmd: Command, where: str, add: Add) -> None:
-    """A known program's server address flag given every interface."""
+_VARIABLE = re.compile(r"^\$\{?([a-z_][a-z0-9_]*)\}?((?::\d+)?)$")
+
+
+def exposes(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """A known program's server address flag given every interface, written out or through a variable the line set
+    (`H=0.0.0.0; hugo server --bind $H`: the analysis reads the value in; `HOST=0.0.0.0 app --bind $HOST` sets it
+    for the program only, after the shell expanded the word, which the line's assignments still tell)."""
     if program_effects(cmd.name) is None:
         return
     words = cmd.words
@@ -102,6 +120,10 @@ def exposes(cmd: Command, where: str, add: Add) -> None:
         if m is None:
             continue
         value = m.group(1) if m.group(1) is not None else (words[k + 1] if k + 1 < len(words) else "")
+        var = _VARIABLE.match(value)
+        if var is not None:  # the last value the line gave it
+            value = next((v.strip("'\"") + var.group(2) for n, v in reversed(analysis.assignments)
+                          if n == var.group(1)), value)
         if _EVERY_INTERFACE.match(value):
             add(Finding("confirm.shell.network", Risk.MEDIUM,
                         f"{cmd.name} serves on every network interface ({value}): whoever reaches this machine "

@@ -107,7 +107,9 @@ _PKG_INSTALL = {  # manager → verbs that add software
     "apk": {"add"}, "snap": {"install"}, "flatpak": {"install"}, "choco": {"install"}, "winget": {"install"},
     "scoop": {"install"}, "dpkg": {"-i", "--install"}, "rpm": {"-i", "-u", "--install", "--upgrade", "-ivh", "-uvh"},
     "nix-env": {"-i", "--install"}, "pacman": {"-s", "-u", "-sy", "-syu"}, "yay": {"-s"}, "paru": {"-s"},
-    "add-apt-repository": {"*"}, "composer": {"require"}, "dotnet": {"add"}, "mvn": set(), "r": set(),
+    "add-apt-repository": {"*"}, "composer": {"require"}, "dotnet": {"add", "install"}, "mvn": set(), "r": set(),
+    # Lua's and Perl's managers (`cpanm Module::Name`: the module is its first word)
+    "luarocks": {"install"}, "cpanm": {"*"}, "cpan": {"install", "-i"},
     "playwright": {"install-deps"},
 }
 _PKG_REMOVE = {
@@ -115,6 +117,7 @@ _PKG_REMOVE = {
     "rm", "un"}, "brew": {"uninstall", "remove", "rm"}, "apt": {"remove", "purge", "autoremove"}, "apt-get": {"remove",
     "purge", "autoremove"}, "dnf": {"remove", "erase"}, "yum": {"remove", "erase"}, "snap": {"remove"},
     "gem": {"uninstall"}, "cargo": {"uninstall"}, "choco": {"uninstall"}, "winget": {"uninstall"},
+    "scoop": {"uninstall", "rm"},
     "flatpak": {"uninstall"}, "zypper": {"remove", "rm"}, "apk": {"del"}, "pacman": {"-r", "-rs", "-rns"},
     "dpkg": {"-r", "-p", "--purge", "--remove"}, "rpm": {"-e", "--erase"}, "conda": {"remove", "uninstall"},
     "emerge": {"--unmerge", "-C", "--prune", "-P", "--rage-clean"},  # (flags: gate/rules/shell_programs.py)
@@ -122,7 +125,10 @@ _PKG_REMOVE = {
 _UNTRUSTED_FLAGS = frozenset({"--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry",
                               "--allow-unauthenticated", "--force-yes", "--nogpgcheck", "--no-gpg-checks",
                               "--insecure", "--dangerous", "--allow-untrusted", "--no-verify", "--source", "-s",
-                              "--allow-downgrades", "--break-system-packages"})
+                              "--allow-downgrades", "--break-system-packages",
+                              # the installer's own integrity check switched off (choco, winget)
+                              "--ignore-checksums", "--allow-empty-checksums", "--allow-empty-checksums-secure",
+                              "--ignore-security-hash"})
 _PUBLISH = {
     "npm": {"publish", "unpublish", "deprecate"}, "yarn": {"publish", "npm"}, "pnpm": {"publish"},
     "bun": {"publish"}, "twine": {"upload"}, "cargo": {"publish", "yank"}, "gem": {"push", "yank"},
@@ -152,6 +158,9 @@ _INFRA_DESTROY = {
     **{name: {"*"} for name in ("doctl", "linode-cli", "hcloud", "flyctl", "fly", "vercel", "netlify", "wrangler",
                                 "glab")},
 }
+# the local Kubernetes clusters made and thrown away as a development chore (in containers or a local VM): deleting
+# one loses nothing (gate/rules/shell_programs.py `deploys`)
+DEV_CLUSTERS = frozenset({"kind", "minikube", "k3d"})
 # a verb that deletes, alone or as one part of a compound verb (`apps:destroy`, `delete-batch`,
 # `schedule-key-deletion`); `droplet`, `dropdown`, `remover` are not
 _SAAS_DESTROY = re.compile(r"(?:^|[-:_.])(?:delete|deletion|destroy|remove|rm|terminate|purge|drop|wipe|erase|nuke|"

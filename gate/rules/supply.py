@@ -9,6 +9,8 @@ added one dependency line to package.json). So a written manifest is read for th
   requirements and constraints files, pyproject.toml / Pipfile / setup.cfg, Cargo.toml and a Gemfile naming a
   package made to steal, or pinning exactly a poisoned version. A range (`^1.14.0`) is left to the registry,
   which took the poisoned releases down.
+- `block.files.dependency-confusion-package`: a package.json of a version no real release carries with an install
+  script, or a setup.py of such a version: a package made to win over a company's own of the same name.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ import re
 
 from gate.content import MAX_CONTENT
 from gate.model import Risk
-from gate.packages import poisoned
+from gate.packages import absurd_version, poisoned
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_vocab import SHELL_TYPES
 from gate.shell import command_facts
 
-__all__ = ["RULES", "manifest_poison"]
+__all__ = ["RULES", "confusion_package", "manifest_poison"]
 
 _NPM_SECTIONS = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies", "bundleDependencies",
                  "overrides", "resolutions")
@@ -105,4 +107,49 @@ def shell_compromised_dependency(ctx: Context) -> CheckResult:
     return None
 
 
-RULES: tuple[Rule, ...] = (compromised_dependency, shell_compromised_dependency)
+# npm's scripts that run on the machine that installs the package
+_LIFECYCLE = ("preinstall", "install", "postinstall")
+_SETUP_VERSION = re.compile(r"""\bversion\s*=\s*["']v?(\d[\w.+-]*)["']""")
+
+
+def confusion_package(path: str, content: str) -> str | None:
+    """What makes the package a manifest at `path` describes a dependency-confusion squat: its own version is one no
+    real release carries and installing it runs its code (an npm install script; a setup.py runs whenever pip
+    builds it). None otherwise."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if name == "package.json":
+        try:
+            doc = json.loads(content)
+        except ValueError:
+            return None
+        if not isinstance(doc, dict) or not isinstance(doc.get("version"), str):
+            return None
+        scripts = doc.get("scripts") if isinstance(doc.get("scripts"), dict) else {}
+        hook = next((h for h in _LIFECYCLE if h in scripts), None)
+        if hook is not None and absurd_version(doc["version"].lstrip("v")):
+            return f"{doc.get('name', 'the package')} {doc['version']} with a {hook} script"
+    elif name == "setup.py":
+        m = _SETUP_VERSION.search(content)
+        if m is not None and absurd_version(m.group(1)):
+            return f"a setup.py of version {m.group(1)}"
+    return None
+
+
+@rule("block.files.dependency-confusion-package", "a package written to win dependency confusion",
+      risk=Risk.CRITICAL, types=("file_write",))
+def dependency_confusion_package(ctx: Context) -> CheckResult:
+    """A package.json whose own version no real release carries (`99.99.99`, `100.0.0`) with an install script
+    (`preinstall`, `install`, `postinstall`), or a setup.py of such a version: the package is made to be taken over a
+    company's own of the same name by any resolver that sees both, and to run its code there. An ordinary version,
+    or install scripts alone, pass to the other rules."""
+    path = getattr(ctx.action, "path", None)
+    content = getattr(ctx.action, "content", None)
+    if not path or not content or len(content) > MAX_CONTENT:
+        return None
+    what = confusion_package(path, content)
+    if what is None:
+        return None
+    return f"{path}: {what}: the shape of a dependency-confusion package, made to run on whoever resolves its name"
+
+
+RULES: tuple[Rule, ...] = (compromised_dependency, shell_compromised_dependency, dependency_confusion_package)

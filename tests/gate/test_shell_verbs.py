@@ -36,13 +36,27 @@ def test_managers_readers_and_looks_pass(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", ["kopia server start --address 0.0.0.0:51515", "hugo server --bind 0.0.0.0",
-                                     "kopia server start --address=[::]:51515"])
+                                     "kopia server start --address=[::]:51515", "H=0.0.0.0; hugo server --bind $H",
+                                     "export ADDR=0.0.0.0; kopia server start --address=${ADDR}:51515",
+                                     "BIND=0.0.0.0 hugo server --bind $BIND"])
 def test_a_known_server_on_every_interface_asks(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.CONFIRM and "confirm.shell.network" in got.rules, (command, got.rules)
 
 
 @pytest.mark.parametrize("command", ["kopia server start --address 127.0.0.1:51515", "hugo server",
-                                     "hugo server --bind localhost"])
+                                     "hugo server --bind localhost", "H=127.0.0.1; hugo server --bind $H",
+                                     "hugo server --bind $HOST"])
 def test_a_server_on_this_machine_alone_passes(command: str) -> None:
     assert assess(command).decision is Decision.ALLOW, command
+
+
+def test_each_group_of_programs_weighed_elsewhere_names_where() -> None:
+    from gate.rules.shell_verbs import _ELSEWHERE, _WEIGHED_ELSEWHERE
+    from gate.rules.shell_vocab import _INFRA_DESTROY, DEV_CLUSTERS
+
+    assert set(_INFRA_DESTROY) | DEV_CLUSTERS <= _WEIGHED_ELSEWHERE["infrastructure"]
+    assert frozenset().union(*_WEIGHED_ELSEWHERE.values()) == _ELSEWHERE
+    # a throwaway cluster passes where it is weighed; an infrastructure tool's delete asks there
+    assert "confirm.shell.destructive" not in assess("k3d cluster delete dev").rules
+    assert "confirm.shell.destructive" in assess("kubectl delete namespace payments").rules

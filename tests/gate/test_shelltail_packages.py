@@ -1,6 +1,6 @@
 """Installs from a distribution's own archive: reviewed by its maintainers, so a name the gate does not list
 passes, unless the tool's everyday work is attack, interception, hidden remote access or mining; pip's
-`--break-system-packages` says where an install goes, not where it comes from."""
+`--break-system-packages` says where an install goes, not where it comes from, and asks for what it overrides."""
 
 from __future__ import annotations
 
@@ -22,9 +22,8 @@ def decide(command: str) -> Decision:
     "apt-get install -y --no-install-recommends gnuplot texlive-science", "dnf install -y perl-Test-Harness",
     "apk add --no-cache libstdc++ musl-dev", "pacman -S --noconfirm lua53", "zypper install -y libopenssl-devel",
     "apt-get install -y llvm-15-dev lld-15", "yum install -y which procps-ng",
-    "pip3 install --break-system-packages numpy", "pip install --break-system-packages --no-cache-dir flask",
 ])
-def test_archive_packages_and_system_site_installs_pass_when_known_packages_may(command: str) -> None:
+def test_archive_packages_pass_when_known_packages_may(command: str) -> None:
     passes_only_when_known_packages_pass(command)
 
 
@@ -33,6 +32,7 @@ def test_archive_packages_and_system_site_installs_pass_when_known_packages_may(
     "apt-get install -y proxychains4", "pacman -S metasploit", "apt-get install -y x11vnc",
     "apt-get install -y openssh-server", "apt-get install -y xmrig", "zypper in hydra",
     "pip3 install --break-system-packages reqeusts", "pip install --break-system-packages acme-internal-tool",
+    "pip3 install --break-system-packages numpy", "pip install --break-system-packages --no-cache-dir flask",
     "pip3 install --break-system-packages --index-url http://10.0.0.9/simple flask",
     "sudo apt-get install -y binutils",
 ])

@@ -133,8 +133,9 @@ def test_setting_up_a_framework_from_its_folder_asks(command: str) -> None:
     assert got.decision.value in ("confirm", "block") and got.rules
 
 
-@pytest.mark.parametrize("command", ["cd webshop && pip install -r requirements.txt && python setup.py install",
-                                     "cd setoolkit && ls", "cd ~/src/app && ./install.sh"])
+# (a setup.py install or an installer script asks on its own, as any install outside the project does)
+@pytest.mark.parametrize("command", ["cd webshop && pip install -r requirements.txt && python setup.py build",
+                                     "cd setoolkit && ls", "cd ~/src/app && ./build.sh"])
 def test_setting_up_an_ordinary_project_passes(command: str) -> None:
     assert GATE.assess(action_from_dict({"type": "shell", "command": command})).decision.value == "allow"
 
