@@ -44,7 +44,10 @@ MODES = [
     "pacman -Rp htop", "paru -Qi bash", "wipefs --no-act --all /dev/sdb", "sfdisk --no-act /dev/sdb",
     "sgdisk --pretend --zap-all /dev/sdb", "lvremove --test vg0/scratch", "zfs destroy -nv tank/data@old",
     "bitsadmin /list /allusers", "bitsadmin /info job1 /verbose", "Repair-Volume -DriveLetter D -Scan",
-    "Optimize-Volume -DriveLetter D -Analyze",
+    "Optimize-Volume -DriveLetter D -Analyze", "snap refresh --list",
+    # choosing the subscription, project or region the next commands use
+    "az account set --subscription dev-subscription", "gcloud config set compute/zone europe-west1-b",
+    "aws configure set region eu-west-1", "aws eks update-kubeconfig --name staging --region eu-west-1",
 ]
 
 
@@ -70,7 +73,10 @@ STILL_ASK = [
     "hledger-web --serve-api --host 0.0.0.0 --allow view", "lt --port 8000 --print-requests",
     "bitsadmin /transfer job /download https://example.org/a.exe C:\\a.exe",
     "frpc completion bash >> ~/.bashrc", "source <(frpc completion bash)",
-    "Repair-Volume -DriveLetter D -OfflineScanAndFix", "Optimize-Volume -DriveLetter D -Defrag",
+    "Repair-Volume -DriveLetter D -OfflineScanAndFix", "Optimize-Volume -DriveLetter D -Defrag", "snap refresh",
+    "gcloud config set api_endpoint_overrides/compute https://api.example.net/",
+    "aws configure set aws_secret_access_key abc123", "aws eks update-kubeconfig --name c --kubeconfig /etc/kube.conf",
+    "az role assignment create --assignee bob@example.com --role Owner",
 ]
 STILL_BLOCK = [
     "sfdisk /dev/sda < layout.sfdisk", "sfdisk /dev/sda --help", "wipefs --all /dev/sdb", "aa-teardown",
