@@ -48,6 +48,10 @@ MODES = [
     # choosing the subscription, project or region the next commands use
     "az account set --subscription dev-subscription", "gcloud config set compute/zone europe-west1-b",
     "aws configure set region eu-west-1", "aws eks update-kubeconfig --name staging --region eu-west-1",
+    "kops export kubecfg staging.k8s.example.org",
+    # dry runs, skeletons and status modes the programs document
+    "sudo ufw --dry-run disable", "testdisk /list /dev/sdb", "wondershaper -s -a eth0", "pacman -Rh",
+    "aws ec2 run-instances --generate-cli-skeleton", "b4 send --output-dir outgoing",
 ]
 
 
@@ -76,12 +80,14 @@ STILL_ASK = [
     "Repair-Volume -DriveLetter D -OfflineScanAndFix", "Optimize-Volume -DriveLetter D -Defrag", "snap refresh",
     "gcloud config set api_endpoint_overrides/compute https://api.example.net/",
     "aws configure set aws_secret_access_key abc123", "aws eks update-kubeconfig --name c --kubeconfig /etc/kube.conf",
-    "az role assignment create --assignee bob@example.com --role Owner",
+    "az role assignment create --assignee bob@example.com --role Owner", "testdisk /dev/sdb",
+    "wondershaper -c -a eth0", "b4 send", "kops delete cluster staging.k8s.example.org --yes",
+    "aws ec2 run-instances --cli-input-json file://run.json --generate-cli-skeleton",
 ]
 STILL_BLOCK = [
     "sfdisk /dev/sda < layout.sfdisk", "sfdisk /dev/sda --help", "wipefs --all /dev/sdb", "aa-teardown",
     "sgdisk --zap-all /dev/sdb", "sgdisk -p --zap-all /dev/sdb", "zfs destroy -r tank/old", "lvremove vg0/scratch",
-    "patator ftp_login --help", "vssadmin delete shadows /all /quiet /?",
+    "patator ftp_login --help", "vssadmin delete shadows /all /quiet /?", "sudo ufw disable",
 ]
 
 
