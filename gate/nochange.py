@@ -682,6 +682,9 @@ def usage_print(cmd: Command, effects: frozenset[str] | None) -> str | None:
     last, before = args[-1], args[:-1]
     if last in _ASKS_USAGE and all(_SUBCOMMAND.fullmatch(a) or _BARE_SWITCH.fullmatch(a) for a in before):
         return "prints its usage and exits (/?)"
+    if last == "-help" and before and all(_SUBCOMMAND.fullmatch(a) for a in before):
+        # (Go's flag package: `terraform apply -help`; after a sub-command word only, where no letters combine)
+        return "prints the sub-command's usage and exits (-help)"
     if len(args) == 1 and effects is not None and not _secret_word(last) and \
             (last in ("--list", "--list-all") or last.startswith(("--list-", "--help-"))):
         return f"`{last}` alone lists what the program accepts and exits"

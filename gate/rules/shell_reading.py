@@ -39,6 +39,8 @@ USAGE_BLOCK_DROPS = frozenset({"block.shell.disk-destruction", "block.shell.defe
                                "block.shell.mass-destruction", "block.shell.database-destruction",
                                "block.shell.system-file-tamper", "block.shell.credential-tamper",
                                "block.shell.insecure-permissions-root", "block.shell.sysrq"})
+# a mode the table names for the program (a dry run, a preview, a skeleton) deletes nothing either
+_MODE_DROPS = frozenset({*USAGE_BLOCK_DROPS, "confirm.shell.destructive"})
 _USAGE_FLAGS = frozenset({"--help", "--version"})
 _ASKS_USAGE = frozenset({"/?", "-?"})
 # programs whose operands are hosts, URLs or a command line: `ssh status` logs in to a host called status
@@ -74,7 +76,9 @@ def _bare_usage(cmd: Command) -> bool:
     words = cmd.words
     if words[-1] in _ASKS_USAGE:
         return not any(w.startswith(("/", "-")) for w in words[1:-1])
-    return len(words) <= 3 and (words[-1] in _USAGE_FLAGS or len(words) == 2)
+    if len(words) == 2 and words[-1].startswith(("--list", "--help")):
+        return True  # a listing flag alone (`sgdisk --list-types`)
+    return len(words) <= 3 and words[-1] in _USAGE_FLAGS
 
 
 def after_usage(cmd: Command, found: Sequence[Finding]) -> list[Finding]:
@@ -86,7 +90,7 @@ def after_usage(cmd: Command, found: Sequence[Finding]) -> list[Finding]:
 
 def after_reading(cmd: Command, found: Sequence[Finding]) -> list[Finding]:
     """The findings that stay for a reading sub-command: all but those about what the program's verbs do; for a
-    no-change mode the table names (`wipefs --no-act`, `sgdisk --pretend`), no block about what they would do
-    to the machine either: the program's documentation says it does none of it."""
+    no-change mode the table names (`wipefs --no-act`, `pulumi destroy --preview-only`), no block or ask about
+    what they would delete either: the program's documentation says it does none of it."""
     named = described_mode(cmd) is not None
-    return [f for f in found if f.rule not in READING_DROPS and not (named and f.rule in USAGE_BLOCK_DROPS)]
+    return [f for f in found if f.rule not in READING_DROPS and not (named and f.rule in _MODE_DROPS)]

@@ -27,7 +27,7 @@ USAGE = [
     "taskkill /?", "schtasks /create /?", "systemctl kill --signal help", "systemctl list-units --type help",
     "aws ec2 run-instances help", "gcloud compute instances describe help", "killall --list", "sgdisk --list-types",
     "pkill --help", "sfdisk --help", "parted --help", "aa-teardown --help", "wipefs --version", "vgremove --help",
-    "cryptsetup --help", "vssadmin delete shadows /?",
+    "cryptsetup --help", "vssadmin delete shadows /?", "terraform destroy -help", "terraform apply -help",
 ]
 # reading sub-commands of programs whose table entries judge their other verbs
 READING = [
@@ -52,6 +52,7 @@ MODES = [
     # dry runs, skeletons and status modes the programs document
     "sudo ufw --dry-run disable", "testdisk /list /dev/sdb", "wondershaper -s -a eth0", "pacman -Rh",
     "aws ec2 run-instances --generate-cli-skeleton", "b4 send --output-dir outgoing",
+    "pulumi destroy --preview-only --stack dev", "choco uninstall git --whatif",
 ]
 
 
@@ -82,12 +83,14 @@ STILL_ASK = [
     "aws configure set aws_secret_access_key abc123", "aws eks update-kubeconfig --name c --kubeconfig /etc/kube.conf",
     "az role assignment create --assignee bob@example.com --role Owner", "testdisk /dev/sdb",
     "wondershaper -c -a eth0", "b4 send", "kops delete cluster staging.k8s.example.org --yes",
-    "aws ec2 run-instances --cli-input-json file://run.json --generate-cli-skeleton",
+    "aws ec2 run-instances --cli-input-json file://run.json --generate-cli-skeleton", "terraform destroy",
+    "choco uninstall git -y",
 ]
 STILL_BLOCK = [
     "sfdisk /dev/sda < layout.sfdisk", "sfdisk /dev/sda --help", "wipefs --all /dev/sdb", "aa-teardown",
     "sgdisk --zap-all /dev/sdb", "sgdisk -p --zap-all /dev/sdb", "zfs destroy -r tank/old", "lvremove vg0/scratch",
     "patator ftp_login --help", "vssadmin delete shadows /all /quiet /?", "sudo ufw disable",
+    "sfdisk -help", "pulumi destroy --yes",
 ]
 
 
