@@ -631,9 +631,10 @@ class ReadingUses(NamedTuple):
     changing: frozenset[str]  # verbs that change something, beyond [read_verbs] changing
     usage_values: frozenset[str]  # a flag's value that makes the program list what the flag accepts
     verbs: frozenset[str] = frozenset()  # verbs that print, beyond [read_verbs] verbs, for a described program
+    help_last: frozenset[str] = frozenset()  # programs for which a last `help` is the help page, whatever precedes
 
 
-_READING_USE_KEYS = frozenset({"target_first", "changing", "usage_values", "verbs", "example"})
+_READING_USE_KEYS = frozenset({"target_first", "changing", "usage_values", "verbs", "help_last", "example"})
 
 
 def load_reading_uses(data: dict) -> ReadingUses:
@@ -647,7 +648,8 @@ def load_reading_uses(data: dict) -> ReadingUses:
     def words(key: str) -> frozenset[str]:
         return frozenset(w.lower() for w in spec.get(key, ()))
 
-    return ReadingUses(words("target_first"), words("changing"), words("usage_values"), words("verbs"))
+    return ReadingUses(words("target_first"), words("changing"), words("usage_values"), words("verbs"),
+                       words("help_last"))
 
 
 READING_USES = load_reading_uses(DATA)
@@ -694,6 +696,8 @@ def usage_print(cmd: Command, effects: frozenset[str] | None) -> str | None:
     if before and before[-1].startswith("--") and "=" not in before[-1] and \
             all(_SUBCOMMAND.fullmatch(a) for a in before[:-1]):
         return f"`{before[-1]} {last}` lists the values the flag accepts"
+    if before and cmd.name in READING_USES.help_last and all(_SUBCOMMAND.fullmatch(a) for a in before):
+        return "prints the sub-command's help page (its help command comes last)"
     if before and all(_SUBCOMMAND.fullmatch(a) and a not in READ_VERBS.changing and a not in READING_USES.changing
                       for a in before):
         # (`kubectl delete pod help` deletes a pod called help: no changing verb before the word)

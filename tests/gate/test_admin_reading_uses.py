@@ -28,6 +28,7 @@ USAGE = [
     "aws ec2 run-instances help", "gcloud compute instances describe help", "killall --list", "sgdisk --list-types",
     "pkill --help", "sfdisk --help", "parted --help", "aa-teardown --help", "wipefs --version", "vgremove --help",
     "cryptsetup --help", "vssadmin delete shadows /?", "terraform destroy -help", "terraform apply -help",
+    "aws s3 rm help", "aws ec2 terminate-instances help",
 ]
 # reading sub-commands of programs whose table entries judge their other verbs
 READING = [
@@ -71,7 +72,7 @@ STILL_ASK = [
     "killall firefox", "pkill --list-name firefox", "systemctl kill nginx", "taskkill /F /IM notepad.exe",
     "forfiles /p C:\\logs /m *.log /c \"cmd /c del @file\"", "picotool load firmware.uf2",
     "kmutil load -p x.kext", "tlmgr repository add https://mirror.example.org/tlnet extra", "pacman -Rs htop",
-    "yaourt -Syu", "aws s3 rm help", "gcloud compute instances create help", "kubectl delete pod help",
+    "yaourt -Syu", "aws s3 rm s3://bucket/help", "gcloud compute instances delete help", "kubectl delete pod help",
     "userdel status", "rm logs", "launchctl load list",
     "aws logs create-export-task --log-group-name app --destination bucket", "gotty top",
     "octo create-release --project web --packageversion version", "go get -u example.com/pkg",
