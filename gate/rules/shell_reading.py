@@ -40,7 +40,10 @@ USAGE_BLOCK_DROPS = frozenset({"block.shell.disk-destruction", "block.shell.defe
                                "block.shell.system-file-tamper", "block.shell.credential-tamper",
                                "block.shell.insecure-permissions-root", "block.shell.sysrq"})
 # a mode the table names for the program (a dry run, a preview, a skeleton) deletes nothing either
-_MODE_DROPS = frozenset({*USAGE_BLOCK_DROPS, "confirm.shell.destructive"})
+_MODE_DROPS = frozenset({*READING_DROPS, *USAGE_BLOCK_DROPS, "confirm.shell.destructive"})
+# and, run as the agent's own user, no ask about the rights the program's other verbs would change (`passwd -S`,
+# `visudo -c`): under sudo that ask is about root, and the shell rules' own test of a root read decides it
+_OWN_MODE_DROPS = frozenset({*_MODE_DROPS, "confirm.shell.privilege-escalation"})
 _USAGE_FLAGS = frozenset({"--help", "--version"})
 _ASKS_USAGE = frozenset({"/?", "-?"})
 # programs whose operands are hosts, URLs or a command line: `ssh status` logs in to a host called status
@@ -93,4 +96,5 @@ def after_reading(cmd: Command, found: Sequence[Finding]) -> list[Finding]:
     no-change mode the table names (`wipefs --no-act`, `pulumi destroy --preview-only`), no block or ask about
     what they would delete either: the program's documentation says it does none of it."""
     named = described_mode(cmd) is not None
-    return [f for f in found if f.rule not in READING_DROPS and not (named and f.rule in _MODE_DROPS)]
+    drops = (_MODE_DROPS if cmd.privileged else _OWN_MODE_DROPS) if named else READING_DROPS
+    return [f for f in found if f.rule not in drops]

@@ -57,7 +57,7 @@ MODES = [
     # servers' configuration checks and queue listings (programs the table does not describe)
     "named-checkconf /etc/bind/named.conf", "unbound-checkconf", "kea-dhcp6 -t kea-dhcp6.conf", "mailq",
     "postqueue -j", "exim4 -bpc", "dovecot -n", "varnishadm vcl.list", "iisreset /status", "corosync-quorumtool -s",
-    "pdnsutil list-all-zones", "tpm2_pcrread sha256:0,1,7",
+    "pdnsutil list-all-zones", "tpm2_pcrread sha256:0,1,7", "passwd -S alice", "visudo -c", "pacman -Qdtq",
 ]
 
 
@@ -91,13 +91,14 @@ STILL_ASK = [
     "aws ec2 run-instances --cli-input-json file://run.json --generate-cli-skeleton", "terraform destroy",
     "choco uninstall git -y", "kea-dhcp4 -c kea-dhcp4.conf", "pdnsutil delete-zone example.com", "postqueue -f",
     "exim -Mrm 1abcde-000001-AB", "varnishadm vcl.load boot /etc/varnish/new.vcl", "iisreset",
-    "named-checkzone -o out.db example.com db.example",
+    "named-checkzone -o out.db example.com db.example", "corosync-cfgtool -s -H", "iisreset /status /restart",
+    "postqueue -p -f", "passwd -l alice", "visudo",
 ]
 STILL_BLOCK = [
     "sfdisk /dev/sda < layout.sfdisk", "sfdisk /dev/sda --help", "wipefs --all /dev/sdb", "aa-teardown",
     "sgdisk --zap-all /dev/sdb", "sgdisk -p --zap-all /dev/sdb", "zfs destroy -r tank/old", "lvremove vg0/scratch",
     "patator ftp_login --help", "vssadmin delete shadows /all /quiet /?", "sudo ufw disable",
-    "sfdisk -help", "pulumi destroy --yes",
+    "sfdisk -help", "pulumi destroy --yes", "sfdisk -N 1 /dev/sda < part1.sfdisk",
 ]
 
 
