@@ -693,8 +693,10 @@ def usage_print(cmd: Command, effects: frozenset[str] | None) -> str | None:
     if last not in READING_USES.usage_values or effects is None or effects & _FILE_EFFECTS or \
             cmd.name in READING_USES.target_first:
         return None
-    if before and before[-1].startswith("--") and "=" not in before[-1] and \
-            all(_SUBCOMMAND.fullmatch(a) for a in before[:-1]):
+    if before and len(before) <= 2 and before[-1].startswith("--") and "=" not in before[-1] and \
+            "net" not in effects and all(_SUBCOMMAND.fullmatch(a) for a in before[:-1]):
+        # (after one sub-command word at most: `systemctl kill --signal help`, not `apt-get install pkg
+        # --target-release help`; and not for a program that reaches a service, where the flag may be an identity)
         return f"`{before[-1]} {last}` lists the values the flag accepts"
     if before and cmd.name in READING_USES.help_last and all(_SUBCOMMAND.fullmatch(a) for a in before):
         return "prints the sub-command's help page (its help command comes last)"

@@ -40,9 +40,12 @@ USAGE_BLOCK_DROPS = frozenset({"block.shell.disk-destruction", "block.shell.defe
                                "block.shell.system-file-tamper", "block.shell.credential-tamper",
                                "block.shell.insecure-permissions-root", "block.shell.sysrq"})
 # a mode the table names for the program (a dry run, a preview, a skeleton) deletes nothing either
-_MODE_DROPS = frozenset({*READING_DROPS, *USAGE_BLOCK_DROPS, "confirm.shell.destructive"})
-# and, run as the agent's own user, no ask about the rights the program's other verbs would change (`passwd -S`,
-# `visudo -c`): under sudo that ask is about root, and the shell rules' own test of a root read decides it
+# (a credential written or assumed, `--as=system:admin`, is not what the mode is about: it stays)
+_MODE_DROPS = frozenset({*READING_DROPS, *(USAGE_BLOCK_DROPS - {"block.shell.credential-tamper"}),
+                         "confirm.shell.destructive"})
+# and, for an account tool of this machine run as the agent's own user, no ask about the rights its other verbs
+# would change (`passwd -S`, `visudo -c`): under sudo that ask is about root, and the shell rules' own test of a
+# root read decides it; for a program that reaches a service, rights are a token or an identity it is handed
 _OWN_MODE_DROPS = frozenset({*_MODE_DROPS, "confirm.shell.privilege-escalation"})
 _USAGE_FLAGS = frozenset({"--help", "--version"})
 _ASKS_USAGE = frozenset({"/?", "-?"})
@@ -96,5 +99,6 @@ def after_reading(cmd: Command, found: Sequence[Finding]) -> list[Finding]:
     no-change mode the table names (`wipefs --no-act`, `pulumi destroy --preview-only`), no block or ask about
     what they would delete either: the program's documentation says it does none of it."""
     named = described_mode(cmd) is not None
-    drops = (_MODE_DROPS if cmd.privileged else _OWN_MODE_DROPS) if named else READING_DROPS
+    local = not cmd.privileged and "net" not in (_effects(cmd) or ())
+    drops = (_OWN_MODE_DROPS if local else _MODE_DROPS) if named else READING_DROPS
     return [f for f in found if f.rule not in drops]

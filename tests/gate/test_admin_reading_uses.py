@@ -92,13 +92,18 @@ STILL_ASK = [
     "choco uninstall git -y", "kea-dhcp4 -c kea-dhcp4.conf", "pdnsutil delete-zone example.com", "postqueue -f",
     "exim -Mrm 1abcde-000001-AB", "varnishadm vcl.load boot /etc/varnish/new.vcl", "iisreset",
     "named-checkzone -o out.db example.com db.example", "corosync-cfgtool -s -H", "iisreset /status /restart",
-    "postqueue -p -f", "passwd -l alice", "visudo",
+    "postqueue -p -f", "passwd -l alice", "visudo", "kubectl delete pod web --as help",
+    "systemctl stop nginx --signal help", "apt-get install nginx --target-release help",
+    "kubectl apply view-last-applied deployment/web --token=abc123",
+    "gcloud config set project p --impersonate-service-account=admin@p.iam.gserviceaccount.com",
+    "kops export kubecfg staging.k8s.example.org --admin",
 ]
 STILL_BLOCK = [
     "sfdisk /dev/sda < layout.sfdisk", "sfdisk /dev/sda --help", "wipefs --all /dev/sdb", "aa-teardown",
     "sgdisk --zap-all /dev/sdb", "sgdisk -p --zap-all /dev/sdb", "zfs destroy -r tank/old", "lvremove vg0/scratch",
     "patator ftp_login --help", "vssadmin delete shadows /all /quiet /?", "sudo ufw disable",
     "sfdisk -help", "pulumi destroy --yes", "sfdisk -N 1 /dev/sda < part1.sfdisk",
+    "kubectl apply view-last-applied deployment/web --as=system:admin",
 ]
 
 
