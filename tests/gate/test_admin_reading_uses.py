@@ -35,7 +35,7 @@ READING = [
     "cloudflared tunnel list", "cloudflared tunnel info web", "zrok status", "frpc verify --config frpc.toml",
     "frps verify --config frps.toml", "az tag list --resource-id /subscriptions/1234", "ngrok config check",
     "picotool otp list", "picotool info", "kmutil showloaded", "kmutil check", "tlmgr repository list",
-    "cloudflared completion bash", "frpc completion zsh", "zrok overview",
+    "cloudflared completion bash", "frpc completion zsh", "zrok overview", "ngrok diagnose",
 ]
 # no-change modes marked for described programs
 MODES = [
@@ -96,7 +96,8 @@ STILL_ASK = [
     "systemctl stop nginx --signal help", "apt-get install nginx --target-release help",
     "kubectl apply view-last-applied deployment/web --token=abc123",
     "gcloud config set project p --impersonate-service-account=admin@p.iam.gserviceaccount.com",
-    "kops export kubecfg staging.k8s.example.org --admin",
+    "kops export kubecfg staging.k8s.example.org --admin", "wuauclt /updatenow", "usoclient StartInstall",
+    "usoclient RestartDevice",
 ]
 STILL_BLOCK = [
     "sfdisk /dev/sda < layout.sfdisk", "sfdisk /dev/sda --help", "wipefs --all /dev/sdb", "aa-teardown",
