@@ -58,6 +58,12 @@ nothing here lowers a block or any other rule's ask.
    chart definition of the module, and `Import-XyzExcel` or `Import-XyzYaml` read a data file. Never with a web
    or share address among the words (a notification that opens a page), a switch that hands it code
    (`-ScriptBlock`), a file named outside the project, or a noun about secrets before the display word.
+8. A program the table describes, asked only to show (`[reading_uses]`; gate/rules/shell_reading.py drops the
+   findings about what the program's verbs do, and the shell rules keep every other): a. its usage (`taskkill
+   /?`, `systemctl kill --signal help`, `aws s3 cp help`, `killall --list` alone); b. a [[no_change]] mode
+   marked `described` (`kubectl annotate pod web --list`, `wipefs --no-act`), or a reading sub-command by
+   convention 6 read more strictly (`cloudflared tunnel list`, `az tag list`, `frpc completion bash`): not for
+   a program whose operands are files or the thing it acts on, with no changing verb among the operands.
 """
 
 from __future__ import annotations
@@ -70,9 +76,10 @@ from gate.catalogue import DATA, functions_for, risky_destination
 if TYPE_CHECKING:
     from gate.shell import Command
 
-__all__ = ["CLOUD", "DISPLAY", "READ_VERBS", "RULES", "CloudFamily", "CmdletDisplay", "NoChange", "ReadVerbs",
-           "cloud_parts", "load", "load_cloud", "load_display", "load_read_verbs", "named_use", "quiet_use",
-           "reading_verb", "system_script_use"]
+__all__ = ["CLOUD", "DISPLAY", "READING_USES", "READ_VERBS", "RULES", "CloudFamily", "CmdletDisplay", "NoChange",
+           "ReadVerbs", "ReadingUses", "cloud_parts", "described_mode", "described_reading", "load", "load_cloud",
+           "load_display", "load_read_verbs", "load_reading_uses", "named_use", "quiet_use", "reading_verb",
+           "system_script_use", "usage_print"]
 
 
 class NoChange(NamedTuple):
@@ -84,9 +91,10 @@ class NoChange(NamedTuple):
     why: str
     example: str
     plain: bool = False  # the words are handed on to another shell: each must be free of its syntax
+    described: bool = False  # holds for a program the table describes too, against what its verbs are judged to do
 
 
-_KEYS = frozenset({"program", "verbs", "skip", "with", "unless", "why", "example", "plain"})
+_KEYS = frozenset({"program", "verbs", "skip", "with", "unless", "why", "example", "plain", "described"})
 # a word another shell reads as itself: no separator, redirect, quote, substitution or glob in it
 _PLAIN_WORD = re.compile(r"^[\w.,:/=@+%-]+$")
 
@@ -108,7 +116,7 @@ def load(data: dict) -> tuple[NoChange, ...]:
             raise ValueError(f"{where}: an example and a why are required")
         out.append(NoChange(programs, verbs, int(spec.get("skip", 0)), with_,
                             frozenset(u.lower() for u in spec.get("unless", ())), spec["why"], spec["example"],
-                            bool(spec.get("plain", False))))
+                            bool(spec.get("plain", False)), bool(spec.get("described", False))))
     return tuple(out)
 
 
@@ -427,12 +435,15 @@ def _switch(word: str) -> str:
     return _SWITCH_VALUE.split(word, maxsplit=1)[0] if word.startswith("/") and len(word) > 1 else word
 
 
-def _named(name: str, words: tuple[str, ...]) -> str | None:
-    """The why of a [[no_change]] mode `words` (folded, argv[0] first) are in, else None."""
+def _named(name: str, words: tuple[str, ...], described: bool = False) -> str | None:
+    """The why of a [[no_change]] mode `words` (folded, argv[0] first) are in, else None; `described`: only the
+    modes marked to hold against the table's judgement of the program (convention 8b)."""
     args = words[1:]
     if "--" in args or any(_NETWORK_TARGET.match(a) for a in args):
         return None  # another program's command line follows, or a host is named: not a reading of this machine
     for rule in _BY_PROGRAM.get(name, ()):
+        if described and not rule.described:
+            continue
         if not _only_known_words(rule, args) or (rule.plain and not all(_PLAIN_WORD.match(a) for a in args)):
             continue
         if rule.unless and any(_switch(a).split("=", 1)[0] in rule.unless or ("=" in rule.unless and "=" in a)
@@ -564,7 +575,8 @@ def _outside_project(path: str) -> bool:
     return p.startswith(("/", "~", "$", "%")) or ".." in p.split("/") or bool(re.match(r"^[a-z]:", p))
 
 
-def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, str], ...]) -> str | None:
+def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, str], ...],
+                  extra: frozenset[str] = frozenset()) -> str | None:
     """The reading sub-command verb this use of an undescribed program is, else None (module docstring, 6.)."""
     if not READ_VERBS.verbs or name in READ_VERBS.never or _secret_word(name):
         return None
@@ -591,7 +603,7 @@ def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, 
     if any(o in READ_VERBS.changing for o in operands):
         return None
     for k, o in enumerate(operands[:3]):
-        verb = o if o in READ_VERBS.verbs else next((o for p in READ_VERBS.prefixes if o.startswith(p) and
+        verb = o if o in READ_VERBS.verbs or o in extra else next((o for p in READ_VERBS.prefixes if o.startswith(p) and
                                                      len(o) > len(p)), None)
         if verb is not None:
             if verb == "get" and any(_FETCHED.search(w) for w in operands[k + 1:]):
@@ -612,3 +624,126 @@ def reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, s
     """The reading sub-command verb (convention 6.) `args` (folded, after the program) start with, else None:
     the shell rules use it for a described program run as root (`sudo tool status`)."""
     return _reading_verb(name, args, redirects)
+
+
+class ReadingUses(NamedTuple):
+    target_first: frozenset[str]  # programs whose first operand is what they act on: never read as a verb
+    changing: frozenset[str]  # verbs that change something, beyond [read_verbs] changing
+    usage_values: frozenset[str]  # a flag's value that makes the program list what the flag accepts
+    verbs: frozenset[str] = frozenset()  # verbs that print, beyond [read_verbs] verbs, for a described program
+    help_last: frozenset[str] = frozenset()  # programs for which a last `help` is the help page, whatever precedes
+
+
+_READING_USE_KEYS = frozenset({"target_first", "changing", "usage_values", "verbs", "help_last", "example"})
+
+
+def load_reading_uses(data: dict) -> ReadingUses:
+    """The [reading_uses] table of a program table (convention 8. below); a malformed one raises ValueError."""
+    spec = data.get("reading_uses", {})
+    if set(spec) - _READING_USE_KEYS:
+        raise ValueError(f"programs.toml [reading_uses]: unknown keys {sorted(set(spec) - _READING_USE_KEYS)}")
+    if set(spec.get("changing", ())) & (READ_VERBS.verbs | set(spec.get("verbs", ()))):
+        raise ValueError("programs.toml [reading_uses]: a verb cannot both read and change")
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(w.lower() for w in spec.get(key, ()))
+
+    return ReadingUses(words("target_first"), words("changing"), words("usage_values"), words("verbs"),
+                       words("help_last"))
+
+
+READING_USES = load_reading_uses(DATA)
+# effects whose operands are files: a word there is a file's name (`rm logs`), never a verb
+_FILE_EFFECTS = frozenset({"read", "write", "delete", "chmod"})
+_ASKS_USAGE = frozenset({"/?", "-?"})
+_BARE_SWITCH = re.compile(r"/[a-z][a-z0-9-]*")  # a Windows switch with no value (`schtasks /create /?`)
+
+
+def _plain_program(cmd: Command) -> bool:
+    """The program itself, found by name or in a system folder, with every word known, on this machine."""
+    if not cmd.argv or cmd.dynamic or cmd.remote or cmd.found or cmd.stdin_text is not None:
+        return False
+    first = cmd.argv[0]
+    return ("/" not in first and "\\" not in first) or bool(_INSTALLED.match(first))
+
+
+def _quiet_redirects(redirects: tuple[tuple[str, str], ...]) -> bool:
+    return all(op.startswith("<") or target.isdigit() or target.startswith("&") or target in _QUIET_SINKS
+               for op, target in redirects)
+
+
+def usage_print(cmd: Command, effects: frozenset[str] | None) -> str | None:
+    """8a. Why a use of a described program only prints what it accepts, else None: Windows' `/?` after
+    sub-command words (`taskkill /?`); `help` as a flag's value (`systemctl kill --signal help` lists the
+    signals) or after sub-command words (`aws s3 cp help`), for a program whose operands are not files nor the
+    thing it acts on; a listing flag alone (`killall --list`, `sgdisk --list-types`). `tool --help` and
+    `tool --version` are the shell rules' own (gate/rules/shell_vocab.py `_prints_usage`)."""
+    args = cmd.words[1:]
+    if not args or len(args) > 5 or not _plain_program(cmd) or not _quiet_redirects(cmd.redirects):
+        return None
+    last, before = args[-1], args[:-1]
+    if last in _ASKS_USAGE and all(_SUBCOMMAND.fullmatch(a) or _BARE_SWITCH.fullmatch(a) for a in before):
+        return "prints its usage and exits (/?)"
+    if last == "-help" and before and all(_SUBCOMMAND.fullmatch(a) for a in before):
+        # (Go's flag package: `terraform apply -help`; after a sub-command word only, where no letters combine)
+        return "prints the sub-command's usage and exits (-help)"
+    if len(args) == 1 and effects is not None and not _secret_word(last) and \
+            (last in ("--list", "--list-all") or last.startswith(("--list-", "--help-"))):
+        return f"`{last}` alone lists what the program accepts and exits"
+    if last not in READING_USES.usage_values or effects is None or effects & _FILE_EFFECTS or \
+            cmd.name in READING_USES.target_first:
+        return None
+    if before and len(before) <= 2 and before[-1].startswith("--") and "=" not in before[-1] and \
+            "net" not in effects and all(_SUBCOMMAND.fullmatch(a) for a in before[:-1]):
+        # (after one sub-command word at most: `systemctl kill --signal help`, not `apt-get install pkg
+        # --target-release help`; and not for a program that reaches a service, where the flag may be an identity)
+        return f"`{before[-1]} {last}` lists the values the flag accepts"
+    if before and cmd.name in READING_USES.help_last and all(_SUBCOMMAND.fullmatch(a) for a in before):
+        return "prints the sub-command's help page (its help command comes last)"
+    if before and all(_SUBCOMMAND.fullmatch(a) and a not in READ_VERBS.changing and a not in READING_USES.changing
+                      for a in before):
+        # (`kubectl delete pod help` deletes a pod called help: no changing verb before the word)
+        return "prints the sub-command's help page"
+    return None
+
+
+def described_mode(cmd: Command) -> str | None:
+    """The why of a [[no_change]] mode marked `described` this use of the program itself is in, else None."""
+    return _named(cmd.name, cmd.words, described=True) if _plain_program(cmd) else None
+
+
+def _changing_word(word: str) -> bool:
+    """A verb that changes something, alone or leading a hyphenated sub-command (`create-export-task`)."""
+    head = word.split("-", 1)[0]
+    return any(w in READ_VERBS.changing or w in READING_USES.changing for w in (word, head))
+
+
+def described_reading(cmd: Command, effects: frozenset[str] | None) -> str | None:
+    """8b. Why a use of a program the table describes only reads or shows, else None: a [[no_change]] mode named
+    for it (`kubectl annotate pod web --list`, `forfiles /p logs /m *.log` with no `/c`), or a reading
+    sub-command by convention 6 (`cloudflared tunnel list`, `az tag list`, `zrok status`, `frpc verify`). The
+    table's entry judges what the program's other verbs do; a reading verb does none of it. Convention 6 is
+    read more strictly here, since the program is known to do something: its operands are not files (`rm logs`
+    deletes a folder called logs) nor the thing it acts on (`userdel status`, `ssh status`); every flag is taken
+    to have a value (`--allow view` is no verb); no operand is a changing verb, alone or leading a hyphenated
+    one (`launchctl load list`, `aws logs create-export-task`); the program's own name is no changing verb
+    (`Install-Module x -RequiredVersion 2`); and a listing flag counts only alone (convention 8a)."""
+    if not _plain_program(cmd):
+        return None
+    why = described_mode(cmd)
+    if why is not None:
+        return why
+    if effects is None or effects & _FILE_EFFECTS or cmd.name in READING_USES.target_first or \
+            _changing_word(cmd.name):
+        return None
+    args = cmd.words[1:]
+    operands = [w for k, w in enumerate(args) if not w.startswith("-") and not (k and args[k - 1].startswith("-")
+                                                                               and "=" not in args[k - 1])]
+    if not operands or any(_changing_word(o) for o in operands):
+        return None
+    verb = _reading_verb(cmd.name, args, cmd.redirects, READING_USES.verbs)
+    if verb is None or verb.startswith("-") or verb not in operands[:3]:
+        return None
+    if verb == "get" and any(_FETCHED.search(a) for a in args if not a.startswith("-")):
+        return None  # `go get -u example.com/pkg`: a fetch, whatever the flag before it
+    return f"`{verb}` is a sub-command that only reads or shows, by the convention of command-line programs"

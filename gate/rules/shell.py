@@ -73,6 +73,7 @@ from gate.rules import (
     shell_outverbs,
     shell_personal,
     shell_ransom,
+    shell_reading,
     shell_relays,
     shell_sources,
     shell_staging,
@@ -463,9 +464,9 @@ class Detector(
                     shell_verbs.exposes(cmd, analysis, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
-            elif len(out) > mark and _prints_usage(cmd):
-                # (what its verbs do is not done: it prints its usage and exits; a block stays, for what it is)
-                out[mark:] = [f for f in out[mark:] if not f.rule.startswith("confirm.")]
+            elif len(out) > mark and (_prints_usage(cmd) or shell_reading.prints_usage(cmd)):
+                # (what its verbs do is not done: it prints its usage and exits; a block about the program stays)
+                out[mark:] = shell_reading.after_usage(cmd, out[mark:])
             elif len(out) > mark and cmd.name in WEB_SCANNERS and scans_own_machine(cmd):
                 # (a scanner pointed at this machine only tests the person's own application)
                 out[mark:] = [f for f in out[mark:] if f.rule not in _OWN_MACHINE_DROPS]
@@ -473,6 +474,9 @@ class Detector(
                     not _feeds_another(cmd, cmds):
                 # (root only to read, and what it reads is shown, not handed to another program)
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
+            if len(out) > mark and shell_reading.reads_only(cmd, analysis):
+                # (a reading sub-command: what the program's other verbs do is not done)
+                out[mark:] = shell_reading.after_reading(cmd, out[mark:])
         shell_context.history_wipe(analysis, add)
         shell_context.discovery_burst(analysis, add)
         shell_context.mass_permissions(analysis, add)
