@@ -475,6 +475,10 @@ _NAMES_A_BUTTON = re.compile(r"\b(?:click|press|tap|hit)(?: on)?(?: the)? (?!her
 _INVITE_OPENER = re.compile(r"^(?:\+ )?invite (?:new )?(?:people|users?|members?|staff(?: users?| members?)?|"
                             r"team ?mates?|team members?|collaborators?|someone|others|"
                             r"a (?:new )?(?:user|member|staff user|teammate))$")
+# "Add a new user", "Create new member": the word "new" names the blank record the link opens, wherever the link is
+# (a dashboard's shortcut, an admin menu); the form's own "Create user" or "Save" adds the person
+_NEW_PERSON_OPENER = re.compile(r"^(?:\+ )?(?:add|create|register) (?:a )?new (?:user|member|staff user|staff member|"
+                                r"teammate|team member|collaborator|account|person|contact)$")
 _INVITE_FORM = re.compile(r"\b(?:invit\w*|einlad\w*|inviter|invitar|convidar|invitare|uitnodig\w*)\b",
                           re.IGNORECASE)
 
@@ -492,11 +496,34 @@ _PEOPLE_LIST = re.compile(r"\b(?:staff|members?|team|teams|users|people|collabor
 _FORM_OPENER = re.compile(r"^(?:\+ )?(?:add new|add a new|add another|new) (?:\w+ ){0,3}?"
                           r"(?:tokens?|keys?|credentials?|integrations?|connections?|webhooks?|hooks?|bots?|"
                           r"oauth apps?|clients?)$|^(?:\+ )?(?:create|add) (?:a |an )?(?:new )?(?:credentials?|"
-                          r"connections?)$")
+                          r"connections?)$|"
+                          # "Create new API Token", "Generate new token": a token's form is opened by its list's
+                          # button (a console's "Create new key" may make a key in its dialog, and asks)
+                          r"^(?:\+ )?(?:create|generate) (?:a )?new (?:\w+ ){0,3}?tokens?$")
 # ... on the page that lists them (its address or title), and not in the form itself ("/tokens/new", "New token")
 _KEYS_LIST = re.compile(r"\b(?:tokens?|keys|credentials?|integrations?|connections|webhooks?|hooks|bots|"
                         r"developer|developers|oauth|applications|api)\b")
 _FORM_PLACE = re.compile(r"\b(?:new|create|add|edit|generate)\b")
+
+
+# a dialog that shows a key or token just made, once, for copying ("Copy and save this API key", "Your new
+# personal access token", "Token created"): the key exists already, and its "Done" or "Close" only shuts the dialog
+_KEY_SHOWN_TITLE = re.compile(r"\b(?:copy|save|store|note)(?: (?:and|&) (?:copy|save|store))? (?:down )?"
+                              r"(?:this|your|the)(?: new)?(?: \w+){0,2}? (?:key|token|secret|password)s?\b|"
+                              r"\byour new(?: \w+){0,2}? (?:key|token|secret)s?\b|"
+                              r"\b(?:key|token|secret)s? (?:was |has been )?(?:created|generated)\b|"
+                              r"\b(?:won ?t|will not|cannot|can ?t) (?:be )?(?:shown|see (?:it|this))"
+                              r"(?: \w+){0,2}? again\b")
+_DISMISS = re.compile(r"^(?:done|close|ok|okay|got it|i ve copied it|i have copied it|i ve saved it|"
+                      r"i have saved it|i ve copied the key|i have copied the key|finish|dismiss)$")
+
+
+def key_shown_dismissed(ctx: Context, first: str) -> bool:
+    """The click closes a dialog that showed a key or token just made ("Done" under "Copy and save this API key"):
+    the making asked at its own button, and closing the dialog changes nothing."""
+    title = ctx.observation.window_title
+    return bool(title) and _DISMISS.match(first) is not None and \
+        _KEY_SHOWN_TITLE.search(_text(title[:256]).words) is not None
 
 
 def _opens_key_form(ctx: Context, first: str) -> bool:
@@ -521,8 +548,28 @@ def _own_preference(ctx: Context, first: str, url: str) -> bool:
 
 def _opens_invite_form(ctx: Context, first: str) -> bool:
     obs = ctx.observation
+    if _NEW_PERSON_OPENER.match(first) is not None:
+        # "Add a new user" outside the form for one (its address or title says new, create, add or edit)
+        url = (getattr(ctx.action, "url", None) or obs.url or "")[:256]
+        path = _text(url.split("://", 1)[-1].partition("/")[2]).words
+        return _FORM_PLACE.search(f"{path} {_text(obs.window_title[:256]).words}") is None
     return _INVITE_OPENER.match(first) is not None and not _INVITE_FORM.search(obs.window_title[:256]) and \
         _PEOPLE_LIST.search(_text(f"{obs.url[:256]} {obs.window_title[:256]}").words) is not None
+
+
+_TITLE_PARTS = re.compile(r"\s+[-–—|]\s+")
+
+
+def _message_window(ctx: Context) -> bool:
+    """The active window is a desktop mail or text-message program (`[context.mail-window]`,
+    `[context.messaging-window]` of resources/cues.toml, read on the title's parts and the program)."""
+    book = ctx.compiled.cues.context
+    obs = ctx.observation
+    names = [p for p in (book.get("mail-window"), book.get("messaging-window")) if p is not None]
+    parts = [_text(p).words for p in _TITLE_PARTS.split(obs.window_title[:256]) if p.strip()]
+    if obs.app:
+        parts.append(_text(obs.app[:60]).words)
+    return any(n.match(part) for n in names for part in parts)
 
 
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
@@ -592,9 +639,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if book.recoverable is not None and book.recoverable.fullmatch(first):
         return None  # "Delete message", "Move to trash", "Submit new issue": it can be restored, edited or closed
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
-            and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or "") \
+            and (_MAIL_PAGE.search(url) or (not url and _message_window(ctx))) \
             and not _MANY_SELECTED.search(_text(ctx.observation.window_title[:256]).words):
-        return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
+        return None  # a bare "Trash" on a mail page or in a mail or messages program: the open message goes to the
+        # trash (Recently Deleted), to restore from there
     if _CMS_TRASH.fullmatch(first) and _CMS_TRASH_PAGE.search(url[:256]):
         return None  # "Move to trash" on a WordPress post or its list: the post waits in the site's trash
     if _STORAGE_TRASH.fullmatch(first) and _STORAGE_PAGE.search(url[:256]):
@@ -651,6 +699,21 @@ def key_combo(ctx: Context) -> str:
     return canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
 
 
+# the secure attention keys: on Windows they open the security screen (lock, switch user, sign out, Task Manager),
+# which does nothing until one of its choices is clicked; on a Linux desktop they open a log-out dialog that logs out
+# by itself when its countdown runs out, and on a text console they reboot
+_SECURE_ATTENTION = frozenset({"ctrl+alt+delete"})
+_WINDOWS_DESKTOP = re.compile(r"^(?:microsoft )?windows(?: \d+| 1[01])?(?: (?:desktop|explorer|settings|shell|"
+                              r"security))?$|^(?:explorer|file explorer|program manager|task manager|"
+                              r"windows settings)(?:\.exe)?$|\.exe$", re.IGNORECASE)
+
+
+def _on_windows(ctx: Context) -> bool:
+    """The active program, as deskgate read it, is Windows' own desktop or a Windows program (`explorer.exe`)."""
+    app = ctx.observation.app.strip()
+    return bool(app) and _WINDOWS_DESKTOP.search(app[:80]) is not None
+
+
 @rule("confirm.gui.session-key", "Key combination that ends or reboots the session", risk=Risk.HIGH,
       types=("key",), confidence=0.9)
 def session_key(ctx: Context) -> str | None:
@@ -664,6 +727,8 @@ def session_key(ctx: Context) -> str | None:
     if pattern is None:
         return None
     combo = ctx.derived(key_combo)
+    if combo in _SECURE_ATTENTION and _on_windows(ctx):
+        return None  # Windows' own security screen: lock, sign out or Task Manager are further choices on it
     if pattern.search(combo, text_keys(combo)):
         return f"session-ending key combination: {combo}"
     return None
@@ -1108,7 +1173,32 @@ def _label_consequence(ctx: Context, label: Text) -> Consequence | None:
             if found is not None:
                 return found
         return None
-    return consequence(label.words, url, label.keys, ctx.compiled.cues, label.norm)
+    found = consequence(label.words, url, label.keys, ctx.compiled.cues, label.norm)
+    if found is not None and found.kind == "installing or running software" and not url and _os_updater(ctx, label):
+        return None  # "Install all" in Windows Update: the system's own signed updates
+    return found
+
+
+@book_table
+def _updater_verb(book: CueBook) -> re.Pattern[str] | None:
+    """The cue book's updater answers (`updater_verb` of [parts]), compiled once per book."""
+    verb = book.parts.get("updater_verb")
+    return re.compile(verb) if verb else None
+
+
+def _os_updater(ctx: Context, label: Text) -> bool:
+    """The click is an updater's answer (`updater_verb` of resources/cues.toml) in the operating system's own
+    updater window (`[context.os-updater-window]`, read on the title and the program where no page is open)."""
+    window = ctx.compiled.cues.context.get("os-updater-window")
+    verb = _updater_verb(ctx.compiled.cues)
+    obs = ctx.observation
+    if window is None or verb is None or not obs.window_title:
+        return False
+    first = label.words.split("\n", 1)[0].strip()
+    if verb.match(first) is None:
+        return False
+    title = _text(obs.window_title[:120]).words
+    return window.search(f"{title} {_text(obs.app[:60]).words}".strip()) is not None or window.search(title) is not None
 
 
 @rule("confirm.gui.consequential", "A button that spends money or changes an account, access or visibility",
@@ -1149,6 +1239,10 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None  # an agent's "Allow"/"Approve" of a command or a tool it shows: judged by what runs (agent_prompts)
     found = ctx.derived(label_consequence)
     first = label.words.split("\n", 1)[0].strip()
+    if key_shown_dismissed(ctx, first):
+        return None  # "Done" under "Copy and save this API key": the key was made at its own button, which asked
+    if found is None and not (getattr(ctx.action, "url", None) or ctx.observation.url) and _os_updater(ctx, label):
+        return None  # "Install now" in the system's Software Updater: not an installer's step, the vendor's updates
     if found is None and (switched := _page_switch(ctx, first)) is not None:
         return f"{switched}: {_short(label.raw)!r}", Risk.HIGH
     if found is None and ctx.observation.window_title and (

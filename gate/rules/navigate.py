@@ -47,6 +47,7 @@ from gate.normalise import fold
 from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
 from gate.prefix import Guarded, text_keys
 from gate.rules.base import CheckResult, Context, rule
+from gate.rules.gui import key_shown_dismissed
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
 from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, site_label, split_url
@@ -804,8 +805,8 @@ def answer_on_operation_page(ctx: Context) -> CheckResult:
     settings page that only shows passes."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
-    if not first or len(first) > 24 or not _BARE_ANSWER.match(first):
-        return None
+    if not first or len(first) > 24 or not _BARE_ANSWER.match(first) or key_shown_dismissed(ctx, first):
+        return None  # (a "Done" that closes the dialog showing a key just made changes nothing)
     url = action_url(ctx)
     if not url:
         return None
