@@ -2526,19 +2526,36 @@ def callback_lure(ctx: Context) -> str | None:
     """A label or a link in a mail page that asks to phone a number (`[context.callback-call]` of
     resources/cues.toml) to dispute a charge, cancel a subscription or a renewal, or stop an order the reader never
     made (`[context.callback-reason]`): the callback scam, where the person who answers talks the caller into
-    remote access or a "refund" payment. Companies send cancellations and disputes to their own site, not to a
-    number in an e-mail. A number in a support page, or one in mail with no such reason, is not this."""
+    remote access or a "refund" payment. The same holds for a link whose text is a phone number, off any web page
+    (a mail program's message, a notice), when the label or the message's subject gives such a reason ("Cancel &
+    Refund: 1-808-555-0199" under "Norton 360 Auto-Renewal Invoice"). Companies send cancellations and disputes to
+    their own site, not to a number in an e-mail. A number in a support page, or one in mail with no such reason,
+    is not this."""
     label = ctx.derived(label_text)
     if not label.raw or len(label.raw) > 400:
         return None
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
-    if not _MAIL_PAGE.search(url[:512]):
+    if url and not _MAIL_PAGE.search(url[:512]):
         return None
     book = ctx.compiled.cues.context
     call, reason = book.get("callback-call"), book.get("callback-reason")
-    if call is None or reason is None or call.search(label.words) is None or reason.search(label.words) is None:
+    if call is None or reason is None:
         return None
-    return f"a message asks to phone a number about a charge or a cancellation: {_short(label.raw)!r}"
+    title = _text(ctx.observation.window_title[:256]).words if not url else ""
+    if call.search(label.words) is not None and reason.search(label.words) is not None:
+        return f"a message asks to phone a number about a charge or a cancellation: {_short(label.raw)!r}"
+    if _PHONE_NUMBER.search(label.words) is None or len(label.words) > 120:
+        return None
+    why = reason.search(label.words) or (reason.search(title) if title else None)
+    if why is None:
+        return None
+    # "Cancel & Refund: 1-808-555-0199" as a link, in an "Auto-Renewal Invoice" read in a mail program
+    return f"a message's link is a number to phone about {why.group(0)!r}: {_short(label.raw)!r}"
+
+
+# a phone number as the label reads it ("1-808-555-0199" reads "1 808 555 0199", "+44 20 7946 0958" "44 20 7946 0958")
+_PHONE_NUMBER = re.compile(r"\b(?:\d{1,3} )?\d{3} \d{3} \d{4}\b|\b(?:\d{1,3} )?\(?\d{3}\)? \d{3} \d{4}\b|"
+                           r"\b(?:44|33|49|61|1) \d{2,4} \d{3,4} \d{3,4}\b|\b0\d{2,4} \d{3,4} \d{3,4}\b")
 
 
 @rule("block.gui.harassment", "Typing a call to a crowd to go after one person into a message or post",
@@ -3447,20 +3464,79 @@ def install_on_say_so(ctx: Context) -> str | None:
     """The clicked label installs or runs software, grants access or rights, or names a remote-control tool, and
     says a stranger asked for it (`scam_say_so` of resources/cues.toml: a caller, a text, someone met on a forum,
     "as the pop-up says"): "Install AnyDesk as instructed by the support caller", "Allow screen control as the
-    pop-up says". The FTC's and Microsoft's tech-support-scam pages: no company calls to have a program installed,
-    and the program hands the machine to the caller. Installing a program the person chose asks
+    pop-up says"; or it installs or grants such access, or shares the screen ("Share screen", "Give control"),
+    while the active window shows a call with someone presenting as the person's bank, an account's fraud desk or
+    tech support (`[context.support-call]`: "Call with 'Bank Security'", "Zoom - Account Support"). The FTC's and
+    Microsoft's tech-support-scam pages: no company calls to have a program installed or a screen shared, and
+    the program hands the machine to the caller. Installing a program the person chose asks
     (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
     if not first or len(first) > 300:
         return None
     found = ctx.derived(label_consequence)
-    if (found is None or found.kind not in _SOFTWARE_OR_ACCESS) and _REMOTE_TOOL.search(first) is None:
+    shares = _SHARES_SCREEN.match(first) is not None or _GIVE_CONTROL.search(first) is not None
+    if (found is None or found.kind not in _SOFTWARE_OR_ACCESS) and _REMOTE_TOOL.search(first) is None and \
+            not shares:
         return None
     m = _scam_parts(ctx.compiled.cues).say_so.search(first)
-    if m is None:
+    if m is not None:
+        return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
+    call = ctx.derived(support_call)
+    if call is None:
         return None
-    return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
+    what = "the screen shared" if shares else "software or access given"
+    return f"{what} during a call with someone presenting as support ({call!r}): {_short(label.raw)!r}"
+
+
+# sharing the screen or the desktop in a call or a meeting
+_SHARES_SCREEN = re.compile(r"^(?:share (?:(?:your|my|the|this|entire|whole|full) ){0,2}(?:screen|desktop|display|"
+                            r"window)s?|"
+                            r"start (?:screen )?sharing|screen ?share|present (?:now|(?:your |my )?screen))\b")
+
+
+def support_call(ctx: Context) -> str | None:
+    """The call or meeting the active window shows, when the other side presents as the person's bank, an
+    account's security or fraud desk or a company's tech support (`[context.support-call]` of resources/cues.toml,
+    read on the window's title and program)."""
+    pattern = ctx.compiled.cues.context.get("support-call")
+    obs = ctx.observation
+    if pattern is None or not (obs.window_title or obs.app):
+        return None
+    m = pattern.search(_text(f"{obs.window_title[:256]} - {obs.app[:80]}").words)
+    return m.group(0) if m is not None else None
+
+
+def _remote_session(ctx: Context) -> str | None:
+    """A remote-control session in progress, as the active window's title or program says it
+    (`[context.remote-session-active]`)."""
+    pattern = ctx.compiled.cues.context.get("remote-session-active")
+    obs = ctx.observation
+    if pattern is None or not (obs.window_title or obs.app):
+        return None
+    m = pattern.search(_text(f"{obs.window_title[:256]} - {obs.app[:80]}").words)
+    return m.group(0) if m is not None else None
+
+
+@rule("block.gui.pay-under-remote-control", "Moving money while a remote-control session or a support caller is on",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def pay_under_remote_control(ctx: Context) -> str | None:
+    """The click sends, pays or transfers money while the active window says a remote-control program is connected
+    ("AnyDesk session active", "Someone is controlling your computer") or shows a call with someone presenting as
+    the person's bank, its fraud desk or tech support ("Call with 'Bank Security'"). That is the refund and
+    safe-account scam's last step: the caller watches, or drives, the transfer "to protect the money". The same
+    payment with no session or such call on asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 200 or not _moves_money(ctx, label):
+        return None
+    session = ctx.derived(_remote_session)
+    if session is not None:
+        return f"money moved while a remote-control session is on ({session!r}): {_short(label.raw)!r}"
+    call = ctx.derived(support_call)
+    if call is not None:
+        return f"money moved during a call with someone presenting as support ({call!r}): {_short(label.raw)!r}"
+    return None
 
 
 # -- money and account safeguards taken down by a click ----------------------------------------------------
@@ -3643,6 +3719,18 @@ _REMOTE_SESSION = re.compile(r"^(?:allow|accept|approve|grant|start|join|connect
                              r"(?:session|connection|control|access) request|full access|unattended access)\b")
 
 
+# a bare go-ahead, and a remote-support program's window that asks it for a session someone else started ("AnyDesk -
+# Incoming session request", "ScreenConnect - Allow remote control?", "TeamViewer: <name> wants to connect")
+_BARE_GO = re.compile(r"^(?:accept|allow|approve|yes|ok|okay|grant|connect|join|let in|admit|start|continue|"
+                      r"allow access|grant access|accept and connect|always allow)$")
+_SESSION_ASKED = re.compile(r"\b(?:incoming (?:session|connection|request|call)|(?:session|connection|access|control|"
+                            r"support) request|requests? (?:to )?(?:connect|control|access|a session)|"
+                            r"wants? to (?:connect|control|access|view|see|share)|(?:allow|accept|approve|grant) "
+                            r"(?:remote|this|the|an?)? ?(?:control|access|session|connection|support)|"
+                            r"remote (?:control|"
+                            r"access|session|connection|support)\b.{0,20}(?:request|\?))", re.IGNORECASE)
+
+
 # the remote-support programs themselves (a meeting app's own "remote control" is a participant's request)
 _REMOTE_PROGRAM = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|connect ?wise control|ultra ?viewer|supremo|"
                              r"rust ?desk|log ?me ?in(?: rescue)?|splashtop|zoho assist|quick assist|remote ?pc|ammyy|"
@@ -3656,9 +3744,11 @@ def remote_control_external(ctx: Context) -> str | None:
     guest, unverified or from outside the organisation ("Let 'Support Desk (Guest)' control your screen" in a
     meeting, Zoom's and Teams' "Give control"): the help-desk impostor's way in, as the
     meeting vendors' own security notes say. So is an incoming session let in at a remote-support program's
-    own prompt ("Allow remote support session" in AnyDesk, "Accept" a TeamViewer or Quick Assist request): the
-    tech-support scam's callback ends there. Giving control to a colleague in the organisation asks
-    (`confirm.gui.consequential`); taking control back, stopping the share and requesting control pass."""
+    own prompt ("Allow remote support session" in AnyDesk, "Accept" a TeamViewer or Quick Assist request, a bare
+    "Accept" or "Allow" in a window titled "AnyDesk - Incoming session request" or "ScreenConnect - Allow remote
+    control?"): the tech-support scam's callback ends there, and the session was started by the other side. Giving
+    control to a colleague in the organisation asks (`confirm.gui.consequential`); taking control back, stopping
+    the share and requesting control pass."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
     if not first or len(first) > 300:
@@ -3667,6 +3757,11 @@ def remote_control_external(ctx: Context) -> str | None:
             _REMOTE_PROGRAM.search(f"{first}\n{ctx.observation.window_title[:256]}\n{ctx.observation.app}".lower()):
         # "Accept incoming session" in a remote-support program: whoever dialled in gets the desktop
         return f"a remote-control session let in: {_short(label.raw)!r}"
+    title = ctx.observation.window_title[:256]
+    if _BARE_GO.match(first) is not None and title and _SESSION_ASKED.search(title) is not None and \
+            _REMOTE_PROGRAM.search(f"{title}\n{ctx.observation.app[:80]}".lower()):
+        # "Accept" in "AnyDesk - Incoming session request": the window asks, the answer lets the other side in
+        return f"a remote-control session let in: {_short(label.raw)!r} in {_short(title, 60)!r}"
     if _GIVE_CONTROL.search(first) is None:
         return None
     who = _OUTSIDER.search(label.words) or _OUTSIDER.search(_text(ctx.observation.window_title[:256]).words)
@@ -3731,5 +3826,6 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
-                           records_to_named_site, install_on_say_so, payee_mismatch_override, safeguard_lowered,
+                           records_to_named_site, install_on_say_so, pay_under_remote_control, payee_mismatch_override,
+                           safeguard_lowered,
                            remote_control_external, removal_dialog_key, site_code, callback_lure)

@@ -1664,6 +1664,9 @@ _ALL_TOKENS = frozenset(t for table in _DESTINATIONS["brands"].values() for t in
 # brands whose name alone says what a page imitates (an everyday word, `target`, `office`, does not)
 _DISTINCT = frozenset(t for t in _ALL_TOKENS if t not in _PLAIN_TOKENS and len(t) >= 4) | _WEBMAIL
 _AGENCIES = frozenset(t for t in _DESTINATIONS["brands"]["government"] if t not in _PLAIN_TOKENS)
+# the agencies whose short name is also a word elsewhere (`dmv`, `nhs`, `fbi`): counted only as a whole hyphenated
+# piece of a host beside a fine or fee word (`dmv-citation-pay`)
+_PLAIN_AGENCIES = frozenset(t for t in _DESTINATIONS["brands"]["government"] if t in _PLAIN_TOKENS and len(t) >= 3)
 _PH_WORD = re.compile(r"[^\W_]+")
 _ARTICLE_SEGMENTS = frozenset({"posts", "post", "stories", "story", "press", "tags", "tag", "search", "category",
                                "insights", "research", "resources", "wiki"})
@@ -1911,6 +1914,15 @@ def _agency_payment(parts: UrlParts) -> tuple[str, str, bool] | None:
     host = parts.host
     if parts.scheme not in _WEB or not host or ip_of(host) is not None or is_loopback(host) or own_site(host):
         return None
+    for label in host.split(".")[:-1]:
+        pieces = label.split("-")
+        if len(pieces) < 2:
+            continue
+        agency = next((p for p in pieces if p in _PLAIN_AGENCIES or _agency_in(p) is not None), None)
+        fee = next((p for p in pieces if p in _FINE_PAY), None)
+        if agency is not None and fee is not None:
+            # `dmv-citation-pay.com`: the host itself names the agency and the fine it takes, at any page of it
+            return _agency_in(agency) or agency, fee, True
     segs = _segments(parts.path)
     if any(_title_segment(s) for s in segs):
         return None
@@ -1936,8 +1948,9 @@ def agency_payment(ctx: Context) -> CheckResult:
     """A tax office's, a fines agency's or a motoring agency's name (`[brands.government]`, also written with
     look-alike letters or glued to another word) in a host that is none of the government's, opened at a page that
     pays a fine, a toll, a fee or a tax (`paiement`, `amende`, `pay`, `multa`, `Bußgeld`, `toll`): the unpaid-fine
-    text message's landing page. Governments take payment on their own domains; the agency's own site and an article
-    about the scam pass."""
+    text message's landing page; or a host whose hyphenated name joins the agency (its short name too: `dmv`) and
+    such a word (`dmv-citation-pay.com`, `ezpass-toll.com`), at any page. Governments take payment on their own
+    domains; the agency's own site and an article about the scam pass."""
     r = ctx.derived(reading)
     parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
     hit = _agency_payment(parts) if parts is not None else None
