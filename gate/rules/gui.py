@@ -2528,13 +2528,18 @@ def callback_lure(ctx: Context) -> str | None:
     made (`[context.callback-reason]`): the callback scam, where the person who answers talks the caller into
     remote access or a "refund" payment. The same holds for a link whose text is a phone number, off any web page
     (a mail program's message, a notice), when the label or the message's subject gives such a reason ("Cancel &
-    Refund: 1-808-555-0199" under "Norton 360 Auto-Renewal Invoice"). Companies send cancellations and disputes to
-    their own site, not to a number in an e-mail. A number in a support page, or one in mail with no such reason,
-    is not this."""
+    Refund: 1-808-555-0199" under "Norton 360 Auto-Renewal Invoice"); and for a number or a "Call now" on a scare
+    pop-up (`[context.scare-window]`: "Your computer has been locked", on a web page or off one), the tech-support
+    scam's way in. Companies send cancellations and disputes to their own site, not to a number in an e-mail. A
+    number in a support page, or one in mail with no such reason, is not this."""
     label = ctx.derived(label_text)
     if not label.raw or len(label.raw) > 400:
         return None
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+    if (_PHONE_NUMBER.search(label.words) is not None or _CALL_LABEL.match(label.words) is not None) and \
+            len(label.words) <= 120 and (scare := ctx.derived(scare_window)) is not None:
+        # "Call now: 1-888-555-0100" on "Your computer has been locked": the tech-support scam's number
+        return f"a scare pop-up's number to phone ({scare!r}): {_short(label.raw)!r}"
     if url and not _MAIL_PAGE.search(url[:512]):
         return None
     book = ctx.compiled.cues.context
@@ -2551,6 +2556,25 @@ def callback_lure(ctx: Context) -> str | None:
         return None
     # "Cancel & Refund: 1-808-555-0199" as a link, in an "Auto-Renewal Invoice" read in a mail program
     return f"a message's link is a number to phone about {why.group(0)!r}: {_short(label.raw)!r}"
+
+
+# a label that dials: "Call now", "Call support", "Call Microsoft", "Call toll free"
+_CALL_LABEL = re.compile(r"^(?:call|phone|dial|ring|contact)(?: (?:now|us|support|tech(?:nical)? support|"
+                         r"the help ?desk|microsoft|apple|windows|toll free|a technician|an agent|the number|"
+                         r"this number))*$")
+
+
+def scare_window(ctx: Context) -> str | None:
+    """The scare pop-up the active window is, read on its title (`[context.scare-window]` of resources/cues.toml)."""
+    pattern = ctx.compiled.cues.context.get("scare-window")
+    title = ctx.observation.window_title
+    if pattern is None or not title:
+        return None
+    host = ctx.derived(_page_host).lower()
+    if host and own_site(host):
+        return None  # a known site's own page about the error ("Fix error 0x80070643 - Microsoft Support")
+    m = pattern.search(_text(title[:256]).words)
+    return m.group(0) if m is not None else None
 
 
 # a phone number as the label reads it ("1-808-555-0199" reads "1 808 555 0199", "+44 20 7946 0958" "44 20 7946 0958")
@@ -3466,7 +3490,8 @@ def install_on_say_so(ctx: Context) -> str | None:
     "as the pop-up says"): "Install AnyDesk as instructed by the support caller", "Allow screen control as the
     pop-up says"; or it installs or grants such access, or shares the screen ("Share screen", "Give control"),
     while the active window shows a call with someone presenting as the person's bank, an account's fraud desk or
-    tech support (`[context.support-call]`: "Call with 'Bank Security'", "Zoom - Account Support"). The FTC's and
+    tech support (`[context.support-call]`: "Call with 'Bank Security'", "Zoom - Account Support"), or downloads or
+    starts anything from a scare pop-up (`[context.scare-window]`: "VIRUS ALERT FROM MICROSOFT"). The FTC's and
     Microsoft's tech-support-scam pages: no company calls to have a program installed or a screen shared, and
     the program hands the machine to the caller. Installing a program the person chose asks
     (`confirm.gui.consequential`)."""
@@ -3477,18 +3502,24 @@ def install_on_say_so(ctx: Context) -> str | None:
     found = ctx.derived(label_consequence)
     shares = _SHARES_SCREEN.match(first) is not None or _GIVE_CONTROL.search(first) is not None
     if (found is None or found.kind not in _SOFTWARE_OR_ACCESS) and _REMOTE_TOOL.search(first) is None and \
-            not shares:
+            not shares and not (_FETCHES.match(first) and ctx.derived(scare_window) is not None):
         return None
     m = _scam_parts(ctx.compiled.cues).say_so.search(first)
     if m is not None:
         return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
-    call = ctx.derived(support_call)
-    if call is None:
-        return None
     what = "the screen shared" if shares else "software or access given"
-    return f"{what} during a call with someone presenting as support ({call!r}): {_short(label.raw)!r}"
+    call = ctx.derived(support_call)
+    if call is not None:
+        return f"{what} during a call with someone presenting as support ({call!r}): {_short(label.raw)!r}"
+    scare = ctx.derived(scare_window)
+    if scare is not None:
+        return f"{what} from a scare pop-up ({scare!r}): {_short(label.raw)!r}"
+    return None
 
 
+# a label that fetches or starts a program ("Download support tool", "Run the fix"): from a scare pop-up, the scam's
+# tool
+_FETCHES = re.compile(r"^(?:download|install|run|get|open|start|launch)\b")
 # sharing the screen or the desktop in a call or a meeting
 _SHARES_SCREEN = re.compile(r"^(?:share (?:(?:your|my|the|this|entire|whole|full) ){0,2}(?:screen|desktop|display|"
                             r"window)s?|"
@@ -3518,6 +3549,12 @@ def _remote_session(ctx: Context) -> str | None:
     return m.group(0) if m is not None else None
 
 
+_BARE_GO_ON = re.compile(r"^(?:confirm|continue|submit|send|next|ok|yes|approve|authori[sz]e|done)$")
+_PAYMENT_PAGE = re.compile(r"^[a-z]+://[^/]*(?:zelle|venmo|paypal|wise|westernunion|moneygram|remitly|cash\.app)\b|"
+                           r"/(?:send|send-money|transfer|transfers|payments?|pay|wire|withdraw|payees?)(?:[/?#]|$)",
+                           re.IGNORECASE)
+
+
 @rule("block.gui.pay-under-remote-control", "Moving money while a remote-control session or a support caller is on",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def pay_under_remote_control(ctx: Context) -> str | None:
@@ -3528,8 +3565,12 @@ def pay_under_remote_control(ctx: Context) -> str | None:
     payment with no session or such call on asks (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
-    if not first or len(first) > 200 or not _moves_money(ctx, label):
+    if not first or len(first) > 200:
         return None
+    if not _moves_money(ctx, label):
+        url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+        if not (_BARE_GO_ON.match(first) and _PAYMENT_PAGE.search(url[:256])):
+            return None  # (a bare "Confirm" or "Send" on a transfer or payment page is that payment)
     session = ctx.derived(_remote_session)
     if session is not None:
         return f"money moved while a remote-control session is on ({session!r}): {_short(label.raw)!r}"

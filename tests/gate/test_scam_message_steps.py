@@ -167,3 +167,40 @@ def test_money_moved_during_a_remote_session_or_a_support_call_blocks(label: str
 def test_the_same_payment_with_nothing_on_only_asks(label: str, title: str) -> None:
     got = click(label, title, "https://bank.example.com/transfer")
     assert got.decision is Decision.CONFIRM and "block.gui.pay-under-remote-control" not in got.rules
+
+
+# -- a scare pop-up's number and tool -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("label", "title", "url"), [
+    ("Call now: +1 888 555 0100", "Your computer has been locked", ""),
+    ("1-888-555-0100", "VIRUS ALERT FROM MICROSOFT", ""),
+    ("Call support", "Windows Defender Security Warning", "https://pc-alert.example.top/"),
+])
+def test_phoning_a_scare_pop_up_s_number_blocks(label: str, title: str, url: str) -> None:
+    assert "block.gui.callback-lure" in click(label, title, url).rules
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Download support tool", "VIRUS ALERT FROM MICROSOFT"),
+    ("Download AnyDesk", "Call support - error 0x80070643"),
+])
+def test_a_tool_fetched_from_a_scare_pop_up_blocks(label: str, title: str) -> None:
+    assert "block.gui.install-on-say-so" in click(label, title).rules
+
+
+@pytest.mark.parametrize(("label", "title", "url", "app"), [
+    ("Call 1-800-555-0100", "Pizza Palace - Order online", "https://www.pizza.example.com/", ""),
+    ("Download", "Fix Windows Update error 0x80070643 - Microsoft Support", "https://support.microsoft.com/kb/1", ""),
+    ("Retry", "Windows Update - error 0x80070643", "", "Windows Settings"),
+    ("Close", "VIRUS ALERT FROM MICROSOFT", "", ""),
+])
+def test_a_number_or_a_download_with_no_scare_does_not_block(label: str, title: str, url: str, app: str) -> None:
+    assert click(label, title, url, app).decision is not Decision.BLOCK
+
+
+def test_a_bare_confirm_on_a_payment_page_during_a_remote_session_blocks() -> None:
+    got = click("Confirm", "AnyDesk session active", "https://pay.example.com/send")
+    assert "block.gui.pay-under-remote-control" in got.rules
+    got = click("Confirm", "Send money", "https://pay.example.com/send")
+    assert "block.gui.pay-under-remote-control" not in got.rules
