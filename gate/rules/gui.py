@@ -3556,7 +3556,7 @@ _PAYMENT_PAGE = re.compile(r"^[a-z]+://[^/]*(?:zelle|venmo|paypal|wise|westernun
 
 
 @rule("block.gui.pay-under-remote-control", "Moving money while a remote-control session or a support caller is on",
-      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8, needs="window")
 def pay_under_remote_control(ctx: Context) -> str | None:
     """The click sends, pays or transfers money while the active window says a remote-control program is connected
     ("AnyDesk session active", "Someone is controlling your computer") or shows a call with someone presenting as
@@ -3774,8 +3774,9 @@ _SESSION_ASKED = re.compile(r"\b(?:incoming (?:session|connection|request|call)|
 
 # the remote-support programs themselves (a meeting app's own "remote control" is a participant's request)
 _REMOTE_PROGRAM = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|connect ?wise control|ultra ?viewer|supremo|"
-                             r"rust ?desk|log ?me ?in(?: rescue)?|splashtop|zoho assist|quick assist|remote ?pc|ammyy|"
+                             r"rust ?desk|log ?me ?in(?: rescue)?|splashtop|zoho assist|quick ?assist|remote ?pc|ammyy|"
                              r"remote utilities|dwservice|getscreen|aeroadmin|chrome remote desktop)\b")
+REMOTE_PROGRAM = _REMOTE_PROGRAM  # (also read on an address opened: gate/rules/navigate.py)
 
 
 @rule("block.gui.remote-control-external", "Handing the keyboard and mouse to a meeting's outside participant",

@@ -47,7 +47,7 @@ from gate.normalise import fold
 from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
 from gate.prefix import Guarded, text_keys
 from gate.rules.base import CheckResult, Context, rule
-from gate.rules.gui import key_shown_dismissed
+from gate.rules.gui import REMOTE_PROGRAM, key_shown_dismissed, scare_window, support_call
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
 from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, site_label, split_url
@@ -2665,7 +2665,29 @@ def kit_host_action(ctx: Context) -> CheckResult:
     return None
 
 
+@rule("block.nav.remote-tool-on-call", "a remote-control program's download opened during a support call or from a "
+      "scare pop-up", risk=Risk.CRITICAL, types=NAV, confidence=0.8, needs="window")
+def remote_tool_on_call(ctx: Context) -> CheckResult:
+    """The address opened names a remote-control program (AnyDesk, TeamViewer, ScreenConnect, Quick Assist, ...) in
+    its host or path, while the active window shows a call with someone presenting as the person's bank, an
+    account's security desk or tech support (`[context.support-call]` of resources/cues.toml), or a scare pop-up
+    (`[context.scare-window]`): the caller's next step is the session it opens. The same download with no such
+    window asks as any program's download does (`confirm.web.executable-download`)."""
+    parts = _nav_web(ctx)
+    if parts is None or not parts.host:
+        return None
+    tool = REMOTE_PROGRAM.search(_NON_WORD.sub(" ", f"{parts.host} {parts.path[:256]}".lower()))
+    if tool is None:
+        return None
+    why = ctx.derived(support_call)
+    if why is not None:
+        return f"{tool.group(0)!r} opened during a call with someone presenting as support ({why!r})"
+    scare = ctx.derived(scare_window)
+    return f"{tool.group(0)!r} opened from a scare pop-up ({scare!r})" if scare is not None else None
+
+
 RULES = (
+    remote_tool_on_call,
     answer_on_operation_page,
     records_out,
     packed_data_out,

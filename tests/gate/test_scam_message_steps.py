@@ -204,3 +204,23 @@ def test_a_bare_confirm_on_a_payment_page_during_a_remote_session_blocks() -> No
     assert "block.gui.pay-under-remote-control" in got.rules
     got = click("Confirm", "Send money", "https://pay.example.com/send")
     assert "block.gui.pay-under-remote-control" not in got.rules
+
+
+def nav_in(url: str, title: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation(window_title=title))
+
+
+@pytest.mark.parametrize(("url", "title"), [
+    ("https://download.anydesk.com/AnyDesk.exe", "Call with 'Bank Security'"),
+    ("https://www.teamviewer.com/en/download/", "VIRUS ALERT FROM MICROSOFT"),
+])
+def test_a_remote_tool_s_download_opened_on_a_support_call_or_a_scare_blocks(url: str, title: str) -> None:
+    assert "block.nav.remote-tool-on-call" in nav_in(url, title).rules
+
+
+@pytest.mark.parametrize(("url", "title"), [
+    ("https://www.teamviewer.com/en/download/", "Zoom Meeting - Weekly sync"),
+    ("https://bank.example.com/", "Call with 'Bank Security'"),
+])
+def test_the_download_in_a_team_meeting_or_another_site_on_the_call_does_not(url: str, title: str) -> None:
+    assert "block.nav.remote-tool-on-call" not in nav_in(url, title).rules
