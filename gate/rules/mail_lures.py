@@ -260,6 +260,7 @@ class _Notice(NamedTuple):
     said: str  # the title's text less the program's name: a subject, a sender, a notice's heading
     why: str  # the lure it carries
     agency: bool  # the sender is an agency that sends no links: any link of it is the lure's
+    fees_only: bool = False  # a carrier or a toll operator: only a payment's call to action is the lure's
 
 
 def _notice_text(title: str, app: str, messaging: re.Pattern[str] | None) -> str:
@@ -301,6 +302,11 @@ def _notice(ctx: Context) -> _Notice | None:
     m = agency.search(words(said)) if agency is not None else None
     if m is not None:
         return _Notice(said, f"the agency {m.group(0)!r} as its sender, which sends no links", agency=True)
+    fees = book.get("fee-sender")
+    m = fees.search(words(said)) if fees is not None else None
+    if m is not None:
+        return _Notice(said, f"{m.group(0)!r} as its sender, which takes no fee through a message's link",
+                       agency=False, fees_only=True)
     return None
 
 
@@ -312,7 +318,9 @@ def lure_message_link(ctx: Context) -> CheckResult:
     pay links) of a message or a notice, read in a mail or text-message program or a window on no web page, whose
     subject or sender carries a lure: an account restricted or locked, a refund or a fee owed, a prize to claim;
     or any bare link ("click here", "See details": `[context.lure-any-link]`) of a message whose sender is a tax,
-    social security or motoring agency (those write by post and send no links).
+    social security or motoring agency (those write by post and send no links); or a payment's call to action
+    ("Pay now", "Settle balance": `[context.fee-call-to-action]`) of a message whose sender is a parcel carrier or a
+    toll operator (`[context.fee-sender]`), which take no fee through a link.
     The link goes where the sender chose, and the page it opens takes the password, the card or the identity. The
     program's own controls (Reply, Delete, Junk, Close) and a message with no lure pass; a site's own page is judged
     by its host instead."""
@@ -333,6 +341,8 @@ def lure_message_link(ctx: Context) -> CheckResult:
         return None  # (the message's own row in a list, named by its subject)
     if not starts and not found.agency:
         return None  # "click here" in a mail about an unusual sign-in asks (`confirm.gui.mail-lure-link`)
+    if found.fees_only and ((pays := book.get("fee-call-to-action")) is None or pays.match(low) is None):
+        return None  # a carrier's "Track package" is its own service
     return f"{label[:40]!r} in a message that lures ({found.why}): {found.said[:60]!r}"
 
 

@@ -224,3 +224,22 @@ def test_a_remote_tool_s_download_opened_on_a_support_call_or_a_scare_blocks(url
 ])
 def test_the_download_in_a_team_meeting_or_another_site_on_the_call_does_not(url: str, title: str) -> None:
     assert "block.nav.remote-tool-on-call" not in nav_in(url, title).rules
+
+
+@pytest.mark.parametrize(("label", "title", "app"), [
+    ("Pay now", "Messages - USPS", ""),
+    ("Pay $1.99", "E-ZPass", "Messages"),
+    ("Settle balance", "SunPass - Thunderbird", ""),
+])
+def test_a_fee_asked_by_a_post_or_a_toll_operator_s_message_blocks(label: str, title: str, app: str) -> None:
+    assert "block.gui.lure-message-link" in click(label, title, app=app).rules
+
+
+@pytest.mark.parametrize(("label", "title", "url"), [
+    ("Track package", "Messages - USPS", ""),
+    ("Pay now", "Messages - Mum", ""),
+    ("Pay duties", "Your DHL shipment - Thunderbird", ""),
+    ("Pay now", "USPS - Pay", "https://www.usps.com/pay"),
+])
+def test_tracking_another_sender_or_the_site_itself_does_not(label: str, title: str, url: str) -> None:
+    assert "block.gui.lure-message-link" not in click(label, title, url).rules
