@@ -475,6 +475,10 @@ _NAMES_A_BUTTON = re.compile(r"\b(?:click|press|tap|hit)(?: on)?(?: the)? (?!her
 _INVITE_OPENER = re.compile(r"^(?:\+ )?invite (?:new )?(?:people|users?|members?|staff(?: users?| members?)?|"
                             r"team ?mates?|team members?|collaborators?|someone|others|"
                             r"a (?:new )?(?:user|member|staff user|teammate))$")
+# "Add a new user", "Create new member": the word "new" names the blank record the link opens, wherever the link is
+# (a dashboard's shortcut, an admin menu); the form's own "Create user" or "Save" adds the person
+_NEW_PERSON_OPENER = re.compile(r"^(?:\+ )?(?:add|create|register) (?:a )?new (?:user|member|staff user|staff member|"
+                                r"teammate|team member|collaborator|account|person|contact)$")
 _INVITE_FORM = re.compile(r"\b(?:invit\w*|einlad\w*|inviter|invitar|convidar|invitare|uitnodig\w*)\b",
                           re.IGNORECASE)
 
@@ -492,11 +496,34 @@ _PEOPLE_LIST = re.compile(r"\b(?:staff|members?|team|teams|users|people|collabor
 _FORM_OPENER = re.compile(r"^(?:\+ )?(?:add new|add a new|add another|new) (?:\w+ ){0,3}?"
                           r"(?:tokens?|keys?|credentials?|integrations?|connections?|webhooks?|hooks?|bots?|"
                           r"oauth apps?|clients?)$|^(?:\+ )?(?:create|add) (?:a |an )?(?:new )?(?:credentials?|"
-                          r"connections?)$")
+                          r"connections?)$|"
+                          # "Create new API Token", "Generate new token": a token's form is opened by its list's
+                          # button (a console's "Create new key" may make a key in its dialog, and asks)
+                          r"^(?:\+ )?(?:create|generate) (?:a )?new (?:\w+ ){0,3}?tokens?$")
 # ... on the page that lists them (its address or title), and not in the form itself ("/tokens/new", "New token")
 _KEYS_LIST = re.compile(r"\b(?:tokens?|keys|credentials?|integrations?|connections|webhooks?|hooks|bots|"
                         r"developer|developers|oauth|applications|api)\b")
 _FORM_PLACE = re.compile(r"\b(?:new|create|add|edit|generate)\b")
+
+
+# a dialog that shows a key or token just made, once, for copying ("Copy and save this API key", "Your new
+# personal access token", "Token created"): the key exists already, and its "Done" or "Close" only shuts the dialog
+_KEY_SHOWN_TITLE = re.compile(r"\b(?:copy|save|store|note)(?: (?:and|&) (?:copy|save|store))? (?:down )?"
+                              r"(?:this|your|the)(?: new)?(?: \w+){0,2}? (?:key|token|secret|password)s?\b|"
+                              r"\byour new(?: \w+){0,2}? (?:key|token|secret)s?\b|"
+                              r"\b(?:key|token|secret)s? (?:was |has been )?(?:created|generated)\b|"
+                              r"\b(?:won ?t|will not|cannot|can ?t) (?:be )?(?:shown|see (?:it|this))"
+                              r"(?: \w+){0,2}? again\b")
+_DISMISS = re.compile(r"^(?:done|close|ok|okay|got it|i ve copied it|i have copied it|i ve saved it|"
+                      r"i have saved it|i ve copied the key|i have copied the key|finish|dismiss)$")
+
+
+def key_shown_dismissed(ctx: Context, first: str) -> bool:
+    """The click closes a dialog that showed a key or token just made ("Done" under "Copy and save this API key"):
+    the making asked at its own button, and closing the dialog changes nothing."""
+    title = ctx.observation.window_title
+    return bool(title) and _DISMISS.match(first) is not None and \
+        _KEY_SHOWN_TITLE.search(_text(title[:256]).words) is not None
 
 
 def _opens_key_form(ctx: Context, first: str) -> bool:
@@ -521,8 +548,28 @@ def _own_preference(ctx: Context, first: str, url: str) -> bool:
 
 def _opens_invite_form(ctx: Context, first: str) -> bool:
     obs = ctx.observation
+    if _NEW_PERSON_OPENER.match(first) is not None:
+        # "Add a new user" outside the form for one (its address or title says new, create, add or edit)
+        url = (getattr(ctx.action, "url", None) or obs.url or "")[:256]
+        path = _text(url.split("://", 1)[-1].partition("/")[2]).words
+        return _FORM_PLACE.search(f"{path} {_text(obs.window_title[:256]).words}") is None
     return _INVITE_OPENER.match(first) is not None and not _INVITE_FORM.search(obs.window_title[:256]) and \
         _PEOPLE_LIST.search(_text(f"{obs.url[:256]} {obs.window_title[:256]}").words) is not None
+
+
+_TITLE_PARTS = re.compile(r"\s+[-–—|]\s+")
+
+
+def _message_window(ctx: Context) -> bool:
+    """The active window is a desktop mail or text-message program (`[context.mail-window]`,
+    `[context.messaging-window]` of resources/cues.toml, read on the title's parts and the program)."""
+    book = ctx.compiled.cues.context
+    obs = ctx.observation
+    names = [p for p in (book.get("mail-window"), book.get("messaging-window")) if p is not None]
+    parts = [_text(p).words for p in _TITLE_PARTS.split(obs.window_title[:256]) if p.strip()]
+    if obs.app:
+        parts.append(_text(obs.app[:60]).words)
+    return any(n.match(part) for n in names for part in parts)
 
 
 @rule("confirm.gui.irreversible", "Irreversible click: submit, send, pay, delete, ...", risk=Risk.MEDIUM,
@@ -592,9 +639,10 @@ def irreversible(ctx: Context) -> tuple[str, Risk] | None:
     if book.recoverable is not None and book.recoverable.fullmatch(first):
         return None  # "Delete message", "Move to trash", "Submit new issue": it can be restored, edited or closed
     if book.recoverable_on_mail is not None and book.recoverable_on_mail.fullmatch(first) \
-            and _MAIL_PAGE.search(getattr(ctx.action, "url", None) or ctx.observation.url or "") \
+            and (_MAIL_PAGE.search(url) or (not url and _message_window(ctx))) \
             and not _MANY_SELECTED.search(_text(ctx.observation.window_title[:256]).words):
-        return None  # a bare "Trash" on a mail page: the open message goes to the trash, to restore from there
+        return None  # a bare "Trash" on a mail page or in a mail or messages program: the open message goes to the
+        # trash (Recently Deleted), to restore from there
     if _CMS_TRASH.fullmatch(first) and _CMS_TRASH_PAGE.search(url[:256]):
         return None  # "Move to trash" on a WordPress post or its list: the post waits in the site's trash
     if _STORAGE_TRASH.fullmatch(first) and _STORAGE_PAGE.search(url[:256]):
@@ -651,6 +699,21 @@ def key_combo(ctx: Context) -> str:
     return canonical_keys(ctx.action.keys)  # type: ignore[attr-defined]
 
 
+# the secure attention keys: on Windows they open the security screen (lock, switch user, sign out, Task Manager),
+# which does nothing until one of its choices is clicked; on a Linux desktop they open a log-out dialog that logs out
+# by itself when its countdown runs out, and on a text console they reboot
+_SECURE_ATTENTION = frozenset({"ctrl+alt+delete"})
+_WINDOWS_DESKTOP = re.compile(r"^(?:microsoft )?windows(?: \d+| 1[01])?(?: (?:desktop|explorer|settings|shell|"
+                              r"security))?$|^(?:explorer|file explorer|program manager|task manager|"
+                              r"windows settings)(?:\.exe)?$|\.exe$", re.IGNORECASE)
+
+
+def _on_windows(ctx: Context) -> bool:
+    """The active program, as deskgate read it, is Windows' own desktop or a Windows program (`explorer.exe`)."""
+    app = ctx.observation.app.strip()
+    return bool(app) and _WINDOWS_DESKTOP.search(app[:80]) is not None
+
+
 @rule("confirm.gui.session-key", "Key combination that ends or reboots the session", risk=Risk.HIGH,
       types=("key",), confidence=0.9)
 def session_key(ctx: Context) -> str | None:
@@ -664,6 +727,8 @@ def session_key(ctx: Context) -> str | None:
     if pattern is None:
         return None
     combo = ctx.derived(key_combo)
+    if combo in _SECURE_ATTENTION and _on_windows(ctx):
+        return None  # Windows' own security screen: lock, sign out or Task Manager are further choices on it
     if pattern.search(combo, text_keys(combo)):
         return f"session-ending key combination: {combo}"
     return None
@@ -1108,7 +1173,32 @@ def _label_consequence(ctx: Context, label: Text) -> Consequence | None:
             if found is not None:
                 return found
         return None
-    return consequence(label.words, url, label.keys, ctx.compiled.cues, label.norm)
+    found = consequence(label.words, url, label.keys, ctx.compiled.cues, label.norm)
+    if found is not None and found.kind == "installing or running software" and not url and _os_updater(ctx, label):
+        return None  # "Install all" in Windows Update: the system's own signed updates
+    return found
+
+
+@book_table
+def _updater_verb(book: CueBook) -> re.Pattern[str] | None:
+    """The cue book's updater answers (`updater_verb` of [parts]), compiled once per book."""
+    verb = book.parts.get("updater_verb")
+    return re.compile(verb) if verb else None
+
+
+def _os_updater(ctx: Context, label: Text) -> bool:
+    """The click is an updater's answer (`updater_verb` of resources/cues.toml) in the operating system's own
+    updater window (`[context.os-updater-window]`, read on the title and the program where no page is open)."""
+    window = ctx.compiled.cues.context.get("os-updater-window")
+    verb = _updater_verb(ctx.compiled.cues)
+    obs = ctx.observation
+    if window is None or verb is None or not obs.window_title:
+        return False
+    first = label.words.split("\n", 1)[0].strip()
+    if verb.match(first) is None:
+        return False
+    title = _text(obs.window_title[:120]).words
+    return window.search(f"{title} {_text(obs.app[:60]).words}".strip()) is not None or window.search(title) is not None
 
 
 @rule("confirm.gui.consequential", "A button that spends money or changes an account, access or visibility",
@@ -1149,6 +1239,10 @@ def consequential(ctx: Context) -> tuple[str, Risk] | None:
         return None  # an agent's "Allow"/"Approve" of a command or a tool it shows: judged by what runs (agent_prompts)
     found = ctx.derived(label_consequence)
     first = label.words.split("\n", 1)[0].strip()
+    if key_shown_dismissed(ctx, first):
+        return None  # "Done" under "Copy and save this API key": the key was made at its own button, which asked
+    if found is None and not (getattr(ctx.action, "url", None) or ctx.observation.url) and _os_updater(ctx, label):
+        return None  # "Install now" in the system's Software Updater: not an installer's step, the vendor's updates
     if found is None and (switched := _page_switch(ctx, first)) is not None:
         return f"{switched}: {_short(label.raw)!r}", Risk.HIGH
     if found is None and ctx.observation.window_title and (
@@ -2432,19 +2526,60 @@ def callback_lure(ctx: Context) -> str | None:
     """A label or a link in a mail page that asks to phone a number (`[context.callback-call]` of
     resources/cues.toml) to dispute a charge, cancel a subscription or a renewal, or stop an order the reader never
     made (`[context.callback-reason]`): the callback scam, where the person who answers talks the caller into
-    remote access or a "refund" payment. Companies send cancellations and disputes to their own site, not to a
-    number in an e-mail. A number in a support page, or one in mail with no such reason, is not this."""
+    remote access or a "refund" payment. The same holds for a link whose text is a phone number, off any web page
+    (a mail program's message, a notice), when the label or the message's subject gives such a reason ("Cancel &
+    Refund: 1-808-555-0199" under "Norton 360 Auto-Renewal Invoice"); and for a number or a "Call now" on a scare
+    pop-up (`[context.scare-window]`: "Your computer has been locked", on a web page or off one), the tech-support
+    scam's way in. Companies send cancellations and disputes to their own site, not to a number in an e-mail. A
+    number in a support page, or one in mail with no such reason, is not this."""
     label = ctx.derived(label_text)
     if not label.raw or len(label.raw) > 400:
         return None
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
-    if not _MAIL_PAGE.search(url[:512]):
+    if (_PHONE_NUMBER.search(label.words) is not None or _CALL_LABEL.match(label.words) is not None) and \
+            len(label.words) <= 120 and (scare := ctx.derived(scare_window)) is not None:
+        # "Call now: 1-888-555-0100" on "Your computer has been locked": the tech-support scam's number
+        return f"a scare pop-up's number to phone ({scare!r}): {_short(label.raw)!r}"
+    if url and not _MAIL_PAGE.search(url[:512]):
         return None
     book = ctx.compiled.cues.context
     call, reason = book.get("callback-call"), book.get("callback-reason")
-    if call is None or reason is None or call.search(label.words) is None or reason.search(label.words) is None:
+    if call is None or reason is None:
         return None
-    return f"a message asks to phone a number about a charge or a cancellation: {_short(label.raw)!r}"
+    title = _text(ctx.observation.window_title[:256]).words if not url else ""
+    if call.search(label.words) is not None and reason.search(label.words) is not None:
+        return f"a message asks to phone a number about a charge or a cancellation: {_short(label.raw)!r}"
+    if _PHONE_NUMBER.search(label.words) is None or len(label.words) > 120:
+        return None
+    why = reason.search(label.words) or (reason.search(title) if title else None)
+    if why is None:
+        return None
+    # "Cancel & Refund: 1-808-555-0199" as a link, in an "Auto-Renewal Invoice" read in a mail program
+    return f"a message's link is a number to phone about {why.group(0)!r}: {_short(label.raw)!r}"
+
+
+# a label that dials: "Call now", "Call support", "Call Microsoft", "Call toll free"
+_CALL_LABEL = re.compile(r"^(?:call|phone|dial|ring|contact)(?: (?:now|us|support|tech(?:nical)? support|"
+                         r"the help ?desk|microsoft|apple|windows|toll free|a technician|an agent|the number|"
+                         r"this number))*$")
+
+
+def scare_window(ctx: Context) -> str | None:
+    """The scare pop-up the active window is, read on its title (`[context.scare-window]` of resources/cues.toml)."""
+    pattern = ctx.compiled.cues.context.get("scare-window")
+    title = ctx.observation.window_title
+    if pattern is None or not title:
+        return None
+    host = ctx.derived(_page_host).lower()
+    if host and own_site(host):
+        return None  # a known site's own page about the error ("Fix error 0x80070643 - Microsoft Support")
+    m = pattern.search(_text(title[:256]).words)
+    return m.group(0) if m is not None else None
+
+
+# a phone number as the label reads it ("1-808-555-0199" reads "1 808 555 0199", "+44 20 7946 0958" "44 20 7946 0958")
+_PHONE_NUMBER = re.compile(r"\b(?:\d{1,3} )?\d{3} \d{3} \d{4}\b|\b(?:\d{1,3} )?\(?\d{3}\)? \d{3} \d{4}\b|"
+                           r"\b(?:44|33|49|61|1) \d{2,4} \d{3,4} \d{3,4}\b|\b0\d{2,4} \d{3,4} \d{3,4}\b")
 
 
 @rule("block.gui.harassment", "Typing a call to a crowd to go after one person into a message or post",
@@ -3353,20 +3488,96 @@ def install_on_say_so(ctx: Context) -> str | None:
     """The clicked label installs or runs software, grants access or rights, or names a remote-control tool, and
     says a stranger asked for it (`scam_say_so` of resources/cues.toml: a caller, a text, someone met on a forum,
     "as the pop-up says"): "Install AnyDesk as instructed by the support caller", "Allow screen control as the
-    pop-up says". The FTC's and Microsoft's tech-support-scam pages: no company calls to have a program installed,
-    and the program hands the machine to the caller. Installing a program the person chose asks
+    pop-up says"; or it installs or grants such access, or shares the screen ("Share screen", "Give control"),
+    while the active window shows a call with someone presenting as the person's bank, an account's fraud desk or
+    tech support (`[context.support-call]`: "Call with 'Bank Security'", "Zoom - Account Support"), or downloads or
+    starts anything from a scare pop-up (`[context.scare-window]`: "VIRUS ALERT FROM MICROSOFT"). The FTC's and
+    Microsoft's tech-support-scam pages: no company calls to have a program installed or a screen shared, and
+    the program hands the machine to the caller. Installing a program the person chose asks
     (`confirm.gui.consequential`)."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
     if not first or len(first) > 300:
         return None
     found = ctx.derived(label_consequence)
-    if (found is None or found.kind not in _SOFTWARE_OR_ACCESS) and _REMOTE_TOOL.search(first) is None:
+    shares = _SHARES_SCREEN.match(first) is not None or _GIVE_CONTROL.search(first) is not None
+    if (found is None or found.kind not in _SOFTWARE_OR_ACCESS) and _REMOTE_TOOL.search(first) is None and \
+            not shares and not (_FETCHES.match(first) and ctx.derived(scare_window) is not None):
         return None
     m = _scam_parts(ctx.compiled.cues).say_so.search(first)
-    if m is None:
+    if m is not None:
+        return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
+    what = "the screen shared" if shares else "software or access given"
+    call = ctx.derived(support_call)
+    if call is not None:
+        return f"{what} during a call with someone presenting as support ({call!r}): {_short(label.raw)!r}"
+    scare = ctx.derived(scare_window)
+    if scare is not None:
+        return f"{what} from a scare pop-up ({scare!r}): {_short(label.raw)!r}"
+    return None
+
+
+# a label that fetches or starts a program ("Download support tool", "Run the fix"): from a scare pop-up, the scam's
+# tool
+_FETCHES = re.compile(r"^(?:download|install|run|get|open|start|launch)\b")
+# sharing the screen or the desktop in a call or a meeting
+_SHARES_SCREEN = re.compile(r"^(?:share (?:(?:your|my|the|this|entire|whole|full) ){0,2}(?:screen|desktop|display|"
+                            r"window)s?|"
+                            r"start (?:screen )?sharing|screen ?share|present (?:now|(?:your |my )?screen))\b")
+
+
+def support_call(ctx: Context) -> str | None:
+    """The call or meeting the active window shows, when the other side presents as the person's bank, an
+    account's security or fraud desk or a company's tech support (`[context.support-call]` of resources/cues.toml,
+    read on the window's title and program)."""
+    pattern = ctx.compiled.cues.context.get("support-call")
+    obs = ctx.observation
+    if pattern is None or not (obs.window_title or obs.app):
         return None
-    return f"software or access given because a stranger asked ({m.group(0)!r}): {_short(label.raw)!r}"
+    m = pattern.search(_text(f"{obs.window_title[:256]} - {obs.app[:80]}").words)
+    return m.group(0) if m is not None else None
+
+
+def _remote_session(ctx: Context) -> str | None:
+    """A remote-control session in progress, as the active window's title or program says it
+    (`[context.remote-session-active]`)."""
+    pattern = ctx.compiled.cues.context.get("remote-session-active")
+    obs = ctx.observation
+    if pattern is None or not (obs.window_title or obs.app):
+        return None
+    m = pattern.search(_text(f"{obs.window_title[:256]} - {obs.app[:80]}").words)
+    return m.group(0) if m is not None else None
+
+
+_BARE_GO_ON = re.compile(r"^(?:confirm|continue|submit|send|next|ok|yes|approve|authori[sz]e|done)$")
+_PAYMENT_PAGE = re.compile(r"^[a-z]+://[^/]*(?:zelle|venmo|paypal|wise|westernunion|moneygram|remitly|cash\.app)\b|"
+                           r"/(?:send|send-money|transfer|transfers|payments?|pay|wire|withdraw|payees?)(?:[/?#]|$)",
+                           re.IGNORECASE)
+
+
+@rule("block.gui.pay-under-remote-control", "Moving money while a remote-control session or a support caller is on",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8, needs="window")
+def pay_under_remote_control(ctx: Context) -> str | None:
+    """The click sends, pays or transfers money while the active window says a remote-control program is connected
+    ("AnyDesk session active", "Someone is controlling your computer") or shows a call with someone presenting as
+    the person's bank, its fraud desk or tech support ("Call with 'Bank Security'"). That is the refund and
+    safe-account scam's last step: the caller watches, or drives, the transfer "to protect the money". The same
+    payment with no session or such call on asks (`confirm.gui.consequential`)."""
+    label = ctx.derived(label_text)
+    first = label.words.split("\n", 1)[0].strip() if label.words else ""
+    if not first or len(first) > 200:
+        return None
+    if not _moves_money(ctx, label):
+        url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
+        if not (_BARE_GO_ON.match(first) and _PAYMENT_PAGE.search(url[:256])):
+            return None  # (a bare "Confirm" or "Send" on a transfer or payment page is that payment)
+    session = ctx.derived(_remote_session)
+    if session is not None:
+        return f"money moved while a remote-control session is on ({session!r}): {_short(label.raw)!r}"
+    call = ctx.derived(support_call)
+    if call is not None:
+        return f"money moved during a call with someone presenting as support ({call!r}): {_short(label.raw)!r}"
+    return None
 
 
 # -- money and account safeguards taken down by a click ----------------------------------------------------
@@ -3549,10 +3760,23 @@ _REMOTE_SESSION = re.compile(r"^(?:allow|accept|approve|grant|start|join|connect
                              r"(?:session|connection|control|access) request|full access|unattended access)\b")
 
 
+# a bare go-ahead, and a remote-support program's window that asks it for a session someone else started ("AnyDesk -
+# Incoming session request", "ScreenConnect - Allow remote control?", "TeamViewer: <name> wants to connect")
+_BARE_GO = re.compile(r"^(?:accept|allow|approve|yes|ok|okay|grant|connect|join|let in|admit|start|continue|"
+                      r"allow access|grant access|accept and connect|always allow)$")
+_SESSION_ASKED = re.compile(r"\b(?:incoming (?:session|connection|request|call)|(?:session|connection|access|control|"
+                            r"support) request|requests? (?:to )?(?:connect|control|access|a session)|"
+                            r"wants? to (?:connect|control|access|view|see|share)|(?:allow|accept|approve|grant) "
+                            r"(?:remote|this|the|an?)? ?(?:control|access|session|connection|support)|"
+                            r"remote (?:control|"
+                            r"access|session|connection|support)\b.{0,20}(?:request|\?))", re.IGNORECASE)
+
+
 # the remote-support programs themselves (a meeting app's own "remote control" is a participant's request)
 _REMOTE_PROGRAM = re.compile(r"\b(?:any ?desk|team ?viewer|screen ?connect|connect ?wise control|ultra ?viewer|supremo|"
-                             r"rust ?desk|log ?me ?in(?: rescue)?|splashtop|zoho assist|quick assist|remote ?pc|ammyy|"
+                             r"rust ?desk|log ?me ?in(?: rescue)?|splashtop|zoho assist|quick ?assist|remote ?pc|ammyy|"
                              r"remote utilities|dwservice|getscreen|aeroadmin|chrome remote desktop)\b")
+REMOTE_PROGRAM = _REMOTE_PROGRAM  # (also read on an address opened: gate/rules/navigate.py)
 
 
 @rule("block.gui.remote-control-external", "Handing the keyboard and mouse to a meeting's outside participant",
@@ -3562,9 +3786,11 @@ def remote_control_external(ctx: Context) -> str | None:
     guest, unverified or from outside the organisation ("Let 'Support Desk (Guest)' control your screen" in a
     meeting, Zoom's and Teams' "Give control"): the help-desk impostor's way in, as the
     meeting vendors' own security notes say. So is an incoming session let in at a remote-support program's
-    own prompt ("Allow remote support session" in AnyDesk, "Accept" a TeamViewer or Quick Assist request): the
-    tech-support scam's callback ends there. Giving control to a colleague in the organisation asks
-    (`confirm.gui.consequential`); taking control back, stopping the share and requesting control pass."""
+    own prompt ("Allow remote support session" in AnyDesk, "Accept" a TeamViewer or Quick Assist request, a bare
+    "Accept" or "Allow" in a window titled "AnyDesk - Incoming session request" or "ScreenConnect - Allow remote
+    control?"): the tech-support scam's callback ends there, and the session was started by the other side. Giving
+    control to a colleague in the organisation asks (`confirm.gui.consequential`); taking control back, stopping
+    the share and requesting control pass."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
     if not first or len(first) > 300:
@@ -3573,6 +3799,11 @@ def remote_control_external(ctx: Context) -> str | None:
             _REMOTE_PROGRAM.search(f"{first}\n{ctx.observation.window_title[:256]}\n{ctx.observation.app}".lower()):
         # "Accept incoming session" in a remote-support program: whoever dialled in gets the desktop
         return f"a remote-control session let in: {_short(label.raw)!r}"
+    title = ctx.observation.window_title[:256]
+    if _BARE_GO.match(first) is not None and title and _SESSION_ASKED.search(title) is not None and \
+            _REMOTE_PROGRAM.search(f"{title}\n{ctx.observation.app[:80]}".lower()):
+        # "Accept" in "AnyDesk - Incoming session request": the window asks, the answer lets the other side in
+        return f"a remote-control session let in: {_short(label.raw)!r} in {_short(title, 60)!r}"
     if _GIVE_CONTROL.search(first) is None:
         return None
     who = _OUTSIDER.search(label.words) or _OUTSIDER.search(_text(ctx.observation.window_title[:256]).words)
@@ -3637,5 +3868,6 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            harassment_call, doxxing_post, false_alarm, unsafe_site_override,
                            certificate_override, wallet_blanket_approval, scam_payment, wallet_off_app,
                            secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
-                           records_to_named_site, install_on_say_so, payee_mismatch_override, safeguard_lowered,
+                           records_to_named_site, install_on_say_so, pay_under_remote_control, payee_mismatch_override,
+                           safeguard_lowered,
                            remote_control_external, removal_dialog_key, site_code, callback_lure)

@@ -1,6 +1,10 @@
 """Rules: a link clicked inside a mail message that lures, and payment or identity data typed on a lure's page.
 The vocabulary is `[mail-click]` of resources/lures.toml.
 
+    block.gui.lure-message-link     the call to action ("Get Started", "click here", "View your letter") of a mail or
+                                    text message, or a notice on no web page, whose subject or sender lures: an
+                                    account problem, a payment owed, a prize, or a tax or benefits agency
+    block.gui.disguised-attachment  a file named as a document that opens as a web page or runs (`Statement.pdf.html`)
     block.gui.mail-lure-link        a link of an open message whose subject claims a problem with the reader's
                                     account or a payment owed (a parcel's fee, a refund), that itself signs in,
                                     verifies or pays ("Verify now", "Update payment", "Pagar agora")
@@ -247,6 +251,126 @@ def mail_lure_link_confirm(ctx: Context) -> CheckResult:
     return None
 
 
+# -- a scam message's or notice's call to action, wherever the message is read -----------------------------
+
+_NOTICE_LURES = frozenset({"account", "payment", "prize"})
+
+
+class _Notice(NamedTuple):
+    said: str  # the title's text less the program's name: a subject, a sender, a notice's heading
+    why: str  # the lure it carries
+    agency: bool  # the sender is an agency that sends no links: any link of it is the lure's
+    fees_only: bool = False  # a carrier or a toll operator: only a payment's call to action is the lure's
+
+
+def _notice_text(title: str, app: str, messaging: re.Pattern[str] | None) -> str:
+    """A window's title less the mail or messaging program's name at either end ("Messages - IRS" → "IRS",
+    "Mail - 'account restricted'" → "'account restricted'")."""
+    parts = [p for p in _TITLE_SEPARATOR.split(title.strip()) if p.strip()]
+
+    def program(part: str) -> bool:
+        w = words(part)
+        return w in _APPS or _MAIL_APP.search(part) is not None or _ADDRESS.match(part.strip()) is not None or \
+            (messaging is not None and messaging.match(w) is not None)
+
+    while len(parts) > 1 and program(parts[-1]):
+        parts.pop()
+    while len(parts) > 1 and program(parts[0]):
+        parts.pop(0)
+    return " - ".join(parts).strip()
+
+
+def _notice(ctx: Context) -> _Notice | None:
+    """The lure of the message or notice a click happens in: a mail or text message, or a window on no web page
+    (webmail counts as a message), whose title (less the program's name) carries an account, payment or prize lure
+    (`[mail-click]` of resources/lures.toml), or names a tax, social security or motoring agency as its sender
+    (`[context.agency-sender]` of resources/cues.toml)."""
+    obs = ctx.observation
+    url = getattr(ctx.action, "url", None) or obs.url or ""
+    if url and not _webmail(url):
+        return None  # a page on a site: its host is judged (gate/rules/navigate.py)
+    if not obs.window_title:
+        return None
+    book = ctx.compiled.cues.context
+    said = _notice_text(obs.window_title[:256], obs.app, book.get("messaging-window"))
+    if not said:
+        return None
+    kinds = lure_kinds(said) & _NOTICE_LURES
+    if kinds:
+        return _Notice(said, f"a lure ({_kinds_said(kinds)})", agency=False)
+    agency = book.get("agency-sender")
+    m = agency.search(words(said)) if agency is not None else None
+    if m is not None:
+        return _Notice(said, f"the agency {m.group(0)!r} as its sender, which sends no links", agency=True)
+    fees = book.get("fee-sender")
+    m = fees.search(words(said)) if fees is not None else None
+    if m is not None:
+        return _Notice(said, f"{m.group(0)!r} as its sender, which takes no fee through a message's link",
+                       agency=False, fees_only=True)
+    return None
+
+
+@rule("block.gui.lure-message-link", "Following the call to action of a scam message or notice", risk=Risk.CRITICAL,
+      types=("click",), confidence=0.8, needs="window")
+def lure_message_link(ctx: Context) -> CheckResult:
+    """The click is the call to action ("Get Started", "View your letter", "Claim now", "Unlock your account", "Track
+    your parcel": `[context.lure-call-to-action]` of resources/cues.toml, or the mail lures' sign-in, verify and
+    pay links) of a message or a notice, read in a mail or text-message program or a window on no web page, whose
+    subject or sender carries a lure: an account restricted or locked, a refund or a fee owed, a prize to claim;
+    or any bare link ("click here", "See details": `[context.lure-any-link]`) of a message whose sender is a tax,
+    social security or motoring agency (those write by post and send no links); or a payment's call to action
+    ("Pay now", "Settle balance": `[context.fee-call-to-action]`) of a message whose sender is a parcel carrier or a
+    toll operator (`[context.fee-sender]`), which take no fee through a link.
+    The link goes where the sender chose, and the page it opens takes the password, the card or the identity. The
+    program's own controls (Reply, Delete, Junk, Close) and a message with no lure pass; a site's own page is judged
+    by its host instead."""
+    label = _label(ctx).strip()
+    low = words(label)
+    if not low or len(low) > 80 or low in _CONTROLS:
+        return None
+    target = ctx.action.target
+    if target is not None and target.role and _LIST_ROLES.search(target.role):
+        return None
+    book = ctx.compiled.cues.context
+    cta, bare = book.get("lure-call-to-action"), book.get("lure-any-link")
+    starts = _CTA.fullmatch(low) is not None or (cta is not None and cta.match(low) is not None)
+    if not starts and (bare is None or bare.match(low) is None):
+        return None
+    found = ctx.derived(_notice)
+    if found is None or words(found.said) in low:
+        return None  # (the message's own row in a list, named by its subject)
+    if not starts and not found.agency:
+        return None  # "click here" in a mail about an unusual sign-in asks (`confirm.gui.mail-lure-link`)
+    if found.fees_only and ((pays := book.get("fee-call-to-action")) is None or pays.match(low) is None):
+        return None  # a carrier's "Track package" is its own service
+    return f"{label[:40]!r} in a message that lures ({found.why}): {found.said[:60]!r}"
+
+
+# a file name that shows a document's type and ends in another that runs or renders a page: the system shows only
+# the first when it hides known extensions ("Statement.pdf.html", "Invoice.docx.exe", "scan.jpg.scr")
+_DISGUISED_FILE = re.compile(r"^[^\n/\\]{1,160}?\.(?:pdf|docx?|docm|xlsx?|xlsm|pptx?|odt|ods|rtf|txt|csv|jpe?g|png|gif|"
+                             r"tiff?|heic|mp3|mp4|wav|zip|eml|msg|ics)\s?\.(?:html?|shtml|xhtml|svg|exe|scr|com|pif|"
+                             r"bat|cmd|js|jse|vbs|vbe|wsf|wsh|hta|lnk|url|iso|img|vhdx?|msi|ps1|jar|cpl|reg)$",
+                             re.IGNORECASE)
+
+
+@rule("block.gui.disguised-attachment", "Opening a file named as a document that is a program or a web page",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def disguised_attachment(ctx: Context) -> CheckResult:
+    """The clicked label is a file name with a document's extension followed by one that runs or renders a page
+    (`Statement.pdf.html`, `Invoice.docx.exe`, `scan.jpg.scr`): a mail program or a download list that hides known
+    extensions shows it as the document. The HTML kind opens a copy of a sign-in or payment page from the disk,
+    where no browser warning for the site applies; the program kind runs. A plain `report.pdf`, an `index.html`
+    and an archive's `.tar.gz` pass."""
+    label = _label(ctx).strip()
+    if not label or len(label) > 200:
+        return None
+    m = _DISGUISED_FILE.match(label)
+    if m is None:
+        return None
+    return f"{label[:60]!r} is named as a document and opens as {label.rsplit('.', 1)[-1].lower()!r}"
+
+
 # -- what is typed on a lure's page ---------------------------------------------------------------
 
 
@@ -409,5 +533,6 @@ def contact_on_lure_page(ctx: Context) -> CheckResult:
     return f"typing who the person is on a lure's page: {page.why}"
 
 
-RULES: tuple[Rule, ...] = (mail_lure_link_block, mail_lure_link_confirm, payment_on_lure_page,
+RULES: tuple[Rule, ...] = (mail_lure_link_block, mail_lure_link_confirm, lure_message_link, disguised_attachment,
+                           payment_on_lure_page,
                            password_on_impostor_page, payment_data_field, contact_on_lure_page)

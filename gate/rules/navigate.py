@@ -47,6 +47,7 @@ from gate.normalise import fold
 from gate.phish_hosts import Finding, kit_host, provider_sign_in, title_claim
 from gate.prefix import Guarded, text_keys
 from gate.rules.base import CheckResult, Context, rule
+from gate.rules.gui import REMOTE_PROGRAM, key_shown_dismissed, scare_window, support_call
 from gate.rules.web import SECRET_FIELD as _SECRET_FIELD
 from gate.sensitive import find_sensitive, password_shaped
 from gate.urls import UrlParts, action_url, ip_of, is_loopback, registrable, site_label, split_url
@@ -804,8 +805,8 @@ def answer_on_operation_page(ctx: Context) -> CheckResult:
     settings page that only shows passes."""
     label = ctx.derived(label_text)
     first = label.words.split("\n", 1)[0].strip() if label.words else ""
-    if not first or len(first) > 24 or not _BARE_ANSWER.match(first):
-        return None
+    if not first or len(first) > 24 or not _BARE_ANSWER.match(first) or key_shown_dismissed(ctx, first):
+        return None  # (a "Done" that closes the dialog showing a key just made changes nothing)
     url = action_url(ctx)
     if not url:
         return None
@@ -1663,6 +1664,9 @@ _ALL_TOKENS = frozenset(t for table in _DESTINATIONS["brands"].values() for t in
 # brands whose name alone says what a page imitates (an everyday word, `target`, `office`, does not)
 _DISTINCT = frozenset(t for t in _ALL_TOKENS if t not in _PLAIN_TOKENS and len(t) >= 4) | _WEBMAIL
 _AGENCIES = frozenset(t for t in _DESTINATIONS["brands"]["government"] if t not in _PLAIN_TOKENS)
+# the agencies whose short name is also a word elsewhere (`dmv`, `nhs`, `fbi`): counted only as a whole hyphenated
+# piece of a host beside a fine or fee word (`dmv-citation-pay`)
+_PLAIN_AGENCIES = frozenset(t for t in _DESTINATIONS["brands"]["government"] if t in _PLAIN_TOKENS and len(t) >= 3)
 _PH_WORD = re.compile(r"[^\W_]+")
 _ARTICLE_SEGMENTS = frozenset({"posts", "post", "stories", "story", "press", "tags", "tag", "search", "category",
                                "insights", "research", "resources", "wiki"})
@@ -1910,6 +1914,15 @@ def _agency_payment(parts: UrlParts) -> tuple[str, str, bool] | None:
     host = parts.host
     if parts.scheme not in _WEB or not host or ip_of(host) is not None or is_loopback(host) or own_site(host):
         return None
+    for label in host.split(".")[:-1]:
+        pieces = label.split("-")
+        if len(pieces) < 2:
+            continue
+        agency = next((p for p in pieces if p in _PLAIN_AGENCIES or _agency_in(p) is not None), None)
+        fee = next((p for p in pieces if p in _FINE_PAY), None)
+        if agency is not None and fee is not None:
+            # `dmv-citation-pay.com`: the host itself names the agency and the fine it takes, at any page of it
+            return _agency_in(agency) or agency, fee, True
     segs = _segments(parts.path)
     if any(_title_segment(s) for s in segs):
         return None
@@ -1935,8 +1948,9 @@ def agency_payment(ctx: Context) -> CheckResult:
     """A tax office's, a fines agency's or a motoring agency's name (`[brands.government]`, also written with
     look-alike letters or glued to another word) in a host that is none of the government's, opened at a page that
     pays a fine, a toll, a fee or a tax (`paiement`, `amende`, `pay`, `multa`, `Bußgeld`, `toll`): the unpaid-fine
-    text message's landing page. Governments take payment on their own domains; the agency's own site and an article
-    about the scam pass."""
+    text message's landing page; or a host whose hyphenated name joins the agency (its short name too: `dmv`) and
+    such a word (`dmv-citation-pay.com`, `ezpass-toll.com`), at any page. Governments take payment on their own
+    domains; the agency's own site and an article about the scam pass."""
     r = ctx.derived(reading)
     parts = r.parts if r is not None else split_url(ctx.action.url)  # type: ignore[union-attr]
     hit = _agency_payment(parts) if parts is not None else None
@@ -2651,7 +2665,29 @@ def kit_host_action(ctx: Context) -> CheckResult:
     return None
 
 
+@rule("block.nav.remote-tool-on-call", "a remote-control program's download opened during a support call or from a "
+      "scare pop-up", risk=Risk.CRITICAL, types=NAV, confidence=0.8, needs="window")
+def remote_tool_on_call(ctx: Context) -> CheckResult:
+    """The address opened names a remote-control program (AnyDesk, TeamViewer, ScreenConnect, Quick Assist, ...) in
+    its host or path, while the active window shows a call with someone presenting as the person's bank, an
+    account's security desk or tech support (`[context.support-call]` of resources/cues.toml), or a scare pop-up
+    (`[context.scare-window]`): the caller's next step is the session it opens. The same download with no such
+    window asks as any program's download does (`confirm.web.executable-download`)."""
+    parts = _nav_web(ctx)
+    if parts is None or not parts.host:
+        return None
+    tool = REMOTE_PROGRAM.search(_NON_WORD.sub(" ", f"{parts.host} {parts.path[:256]}".lower()))
+    if tool is None:
+        return None
+    why = ctx.derived(support_call)
+    if why is not None:
+        return f"{tool.group(0)!r} opened during a call with someone presenting as support ({why!r})"
+    scare = ctx.derived(scare_window)
+    return f"{tool.group(0)!r} opened from a scare pop-up ({scare!r})" if scare is not None else None
+
+
 RULES = (
+    remote_tool_on_call,
     answer_on_operation_page,
     records_out,
     packed_data_out,

@@ -283,7 +283,8 @@ def steered_echo(ctx: Context) -> str | None:
 
 
 # labels that leave what a page says behind: closing it, going back, turning it down
-_LEAVING = re.compile(r"^(?:close|cancel|back|go back|dismiss|x|no|no thanks|not now|maybe later|skip|exit|leave|"
+_LEAVING = re.compile(r"^(?:close|close (?:this |the )?(?:tab|window|page)|"
+                      r"cancel|back|go back|dismiss|x|no|no thanks|not now|maybe later|skip|exit|leave|"
                       r"leave (?:this )?(?:page|site)|back to safety|go back to safety|report|report (?:this )?(?:page|"
                       r"site|ad)|block|hide|hide (?:this )?(?:ad|post|message)|mute|schließen|abbrechen|zurück|fermer|"
                       r"annuler|retour|cerrar|cancelar|volver|fechar|voltar|chiudi|annulla|indietro|sluiten|annuleren|"

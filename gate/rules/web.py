@@ -655,8 +655,9 @@ def local_device_host(ctx: Context) -> CheckResult:
 @rule("confirm.web.ip-host", "an IP address instead of a host name", risk=Risk.MEDIUM, types=NAV)
 def ip_host(ctx: Context) -> CheckResult:
     """A URL to a raw IP (or an IP in disguise: `http://2130706433/`, `0x7f.1`) hides who it is, and a
-    private address reaches devices on the local network (routers, printers). Loopback is the
-    person's own machine and is allowed when written plainly."""
+    private address reaches devices on the local network (routers, printers). Loopback, and the unspecified
+    address (`0.0.0.0`, `[::]`) that a browser connects to this machine by, are the person's own machine and are
+    allowed when written plainly."""
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host:
         return None
@@ -665,8 +666,8 @@ def ip_host(ctx: Context) -> CheckResult:
         return None
     if str(ip) != parts.host:
         return f"{parts.host} is the IP {ip} written in disguise"
-    if ip.is_loopback:
-        return None
+    if ip.is_loopback or ip.is_unspecified:
+        return None  # (0.0.0.0 and [::] as a destination reach this machine's own servers, as 127.0.0.1 does)
     if _documentation(ip):
         return f"{parts.host} is a documentation example address (TEST-NET), not a real site"
     where = "on the local network" if _local_network(ip) else "with no name"
