@@ -44,3 +44,33 @@ def test_sessions_ended_and_refunds_made_ask(label: str, url: str) -> None:
 def test_pages_policies_and_hardening_pass(label: str, url: str) -> None:
     got = click(label, url)
     assert got.decision is Decision.ALLOW, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Disable HTTPS", "https://app.example.org/settings/security"),
+    ("Turn off spam filtering", "https://mail.example.org/settings"),
+    ("Disable DKIM", "https://admin.example.org/apps/mail/authenticate"),
+    ("Add security key", "https://account.example.org/security"),
+    ("Register authenticator app", "https://account.example.org/security"),
+    ("Forward port", "http://192.168.0.1/admin/nat"),
+    ("Add port forwarding rule", "http://192.168.0.1/admin/nat"),
+    ("Enable UPnP", "http://192.168.0.1/admin/advanced"),
+    ("Enable remote management", "http://192.168.0.1/admin/advanced"),
+    ("Enable public dashboard", "https://metrics.example.org/d/abc/settings"),
+])
+def test_a_services_protection_off_a_way_in_or_an_opening_asks(label: str, url: str) -> None:
+    got = click(label, url)
+    assert got.decision is not Decision.ALLOW, (label, got.rules)
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Enable HTTPS", "https://app.example.org/settings/security"),
+    ("Enable spam filter", "https://mail.example.org/settings"),
+    ("Trusted devices", "https://account.example.org/security"),
+    ("Open port settings", "http://192.168.0.1/admin"),
+    ("Port", "http://192.168.0.1/admin/nat"),
+    ("Public pages", "https://docs.example.org/"),
+])
+def test_protections_turned_on_and_links_to_their_pages_pass(label: str, url: str) -> None:
+    got = click(label, url)
+    assert got.decision is Decision.ALLOW, (label, got.rules)
