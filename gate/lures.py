@@ -732,8 +732,11 @@ _CREDENTIAL_AT_PAGE = re.compile(
     r"(?<![^\W_])(?:confirm|verify|validate|re ?enter|submit|provide|re ?confirm) (?:your|their) "
     r"(?:[a-z0-9]+ ){0,2}?(?:" + _alternatives(_C["secret"]) + r") (?:\w+ ){0,6}?(?:at|on|via|through|using|in) "
     r"(?:the |this |our |a )?(?:\w+ ){0,3}?(?:page|link|portal|form|site|website|url|below)\b")
+_CREDENTIAL_ASK_OTHER = re.compile("|".join(f"(?:{p})" for p in _C["ask_other"]))
 _NOT_ASKING = _phrases(_C["not_it"])
 _NOT_ACCOUNT = _phrases(_C["not_account"])
+# ... and the same advice in other languages ("nunca compartas tu contraseña", "ne donnez jamais votre mot de passe")
+_NOT_ASKING_OTHER = re.compile(r"\b(?:nunca|jam[aá]is|jamais|niemals|nie|mai|nooit|no|ne|nicht|n[aã]o|non|niet)\b")
 
 
 def credential_request(text: str) -> str | None:
@@ -745,6 +748,10 @@ def credential_request(text: str) -> str | None:
     for m in (*_CREDENTIAL_ASK.finditer(w), *_CREDENTIAL_BY_REPLY.finditer(w), *at_page):
         if _NOT_ASKING.search(w, max(0, m.start() - 40), m.start()) is None and \
                 _NOT_ACCOUNT.search(m.group(0)) is None:
+            return m.group(0)
+    for m in _CREDENTIAL_ASK_OTHER.finditer(w):
+        if _NOT_ASKING_OTHER.search(w, max(0, m.start() - 30), m.end()) is None and \
+                _NOT_ASKING.search(w, max(0, m.start() - 40), m.start()) is None:
             return m.group(0)
     return None
 
@@ -1365,7 +1372,8 @@ def watched(place: str) -> str | None:
 
 _T = _BOOK["pretext"]
 _DATA_ASK = re.compile(_T["ask"] + r"(?: \w+){0,5}? " + _T["company_data"])
-_IDENTITY_ASK = re.compile(_T["ask"] + r"(?: \w+){0,3}? " + _T["yours"] + r" (?:\w+ )?" + _T["identity"])
+_IDENTITY_ASK = re.compile(f"(?:{_T['ask']}|{_T['ask_other']})" + r"(?: \w+){0,3}? " + _T["yours"] + r" (?:\w+ )?" +
+                           _T["identity"])
 _URGENCY = re.compile(_T["urgency"])
 _THREAT = re.compile(_T["threat"])
 _CLAIMED = re.compile(_T["claimed"])

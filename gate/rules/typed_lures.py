@@ -856,16 +856,23 @@ def scam_memo(ctx: Context) -> CheckResult:
         "reason for moving money" if found else None
 
 
+# the reader's own, in the languages the book asks in: a text with none of these asks no one for theirs
+_READERS_OWN = re.compile(r"\b(?:your|their|tu|tus|su|sus|ton|ta|tes|votre|vos|dein|deine|euer|eure|ihr|ihre|"
+                          r"seu|sua|seus|suas|teu|tua|tuo|je|jouw|uw)\b")
+
+
 @rule("block.typed.credential-request", "A message asking its readers to send their own password or login",
       risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
 def credential_request(ctx: Context) -> CheckResult:
     """A message, a post or a reply that asks its readers to send, share or reply with their own password, login
     details or second-factor codes ("everyone, please send me your Okta password for the audit"). No
     administrator, auditor or help desk needs a person's password: they reset it. The ask is the lure, whoever
-    writes it. "Never share your password", "please reset your password" and the guest Wi-Fi's password pass."""
+    writes it; so in Spanish, French, German, Portuguese, Italian and Dutch ("envíenme su contraseña", "merci de
+    m'envoyer votre mot de passe"). "Never share your password", "please reset your password" and the guest
+    Wi-Fi's password pass."""
     text = ctx.derived(_text)
     low = ctx.derived(_low)
-    if not 12 <= len(text) <= 4096 or ("your" not in low and "their" not in low) or not ctx.derived(to_a_person):
+    if not 12 <= len(text) <= 4096 or _READERS_OWN.search(low) is None or not ctx.derived(to_a_person):
         return None
     found = lures.credential_request(text)
     return f"a message asking its readers for their own login ({short(found, 50)!r})" if found else None

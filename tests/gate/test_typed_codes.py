@@ -99,3 +99,7 @@ def test_the_same_sign_in_without_a_session_is_left_to_the_credential_field_rule
     d = typed("Tulip!2290", "Password", "Online Banking - Sign in", "https://secure.example-bank.com/login",
               "Download AnyDesk from our support page if our help desk asks you to")
     assert "block.typed.credential-watched" not in d.rules
+
+
+def test_a_code_with_its_services_prefix_is_still_a_code():
+    assert "block.typed.code-in-message" in typed("G-482913", "Message", "WhatsApp").rules

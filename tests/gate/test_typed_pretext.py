@@ -73,3 +73,12 @@ def test_warnings_and_forms_pass(text):
     rules = compose(text).rules
     assert "block.typed.identity-request" not in rules
     assert "confirm.typed.identity-request" not in rules
+
+
+@pytest.mark.parametrize("text", [
+    "Hola Ana, necesitamos su número de seguridad social para terminar el trámite. Responda hoy.",
+    "Bonjour, merci de nous envoyer votre numéro de sécurité sociale aujourd'hui.",
+    "Olá, para atualizar seu cadastro precisamos do seu CPF. Responda hoje.",
+])
+def test_an_identity_ask_under_pressure_blocks_in_other_languages(text):
+    assert "block.typed.identity-request" in compose(text).rules
