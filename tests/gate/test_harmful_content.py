@@ -492,3 +492,16 @@ def test_a_menace_alone_asks():
 ])
 def test_advice_debunking_and_notices_pass(text):
     assert not HARM_RULES & set(type_(text, "Message").rules)
+
+
+@pytest.mark.parametrize("text", [
+    "Our treasurer has been embezzling funds from the club for years. Spread the word, don't trust him.",
+    "Dana in accounting is stealing from the company. Tell everyone.",
+])
+def test_theft_laid_at_someones_door_with_a_call_to_shun_asks(text):
+    assert "confirm.gui.harmful-content" in type_(text, "Comment").rules
+
+
+def test_the_same_theft_reported_passes():
+    text = "Police said the treasurer has been embezzling funds, the club reported."
+    assert not HARM_RULES & set(type_(text, "Comment").rules)
