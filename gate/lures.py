@@ -1371,7 +1371,8 @@ def watched(place: str) -> str | None:
 # -- a message that asks its reader for a company's data or their identity under pressure -------------------------
 
 _T = _BOOK["pretext"]
-_DATA_ASK = re.compile(_T["ask"] + r"(?: \w+){0,5}? " + _T["company_data"])
+_DATA_ASK = re.compile(_T["ask"] + r"(?: \w+){0,8}? " + _T["company_data"])
+_BULK = re.compile(_T["bulk"])
 _IDENTITY_ASK = re.compile(f"(?:{_T['ask']}|{_T['ask_other']})" + r"(?: \w+){0,3}? " + _T["yours"] + r" (?:\w+ )?" +
                            _T["identity"])
 _URGENCY = re.compile(_T["urgency"])
@@ -1387,6 +1388,7 @@ class Pretext(NamedTuple):
     urgency: str | None  # a deadline that leaves no time to check ("within the hour")
     threat: str | None  # what happens if the reader does not ("there will be consequences")
     claimed: str | None  # the writer speaking as someone, or asking for secrecy ("keep this between us")
+    bulk: str | None = None  # a whole workforce's data asked for at once ("all employee W-2s")
 
 
 def _pretext(pattern: re.Pattern[str], text: str) -> Pretext | None:
@@ -1394,8 +1396,9 @@ def _pretext(pattern: re.Pattern[str], text: str) -> Pretext | None:
     m = pattern.search(w)
     if m is None or _PRETEXT_NOT.search(w) is not None or _NEGATED.search(w, max(0, m.start() - 30), m.start()):
         return None
-    u, t, c = _URGENCY.search(w), _THREAT.search(w), _CLAIMED.search(w)
-    return Pretext(m.group(0), u.group(0) if u else None, t.group(0) if t else None, c.group(0) if c else None)
+    u, t, c, b = _URGENCY.search(w), _THREAT.search(w), _CLAIMED.search(w), _BULK.search(w)
+    return Pretext(m.group(0), u.group(0) if u else None, t.group(0) if t else None, c.group(0) if c else None,
+                   b.group(0) if b else None)
 
 
 def data_ask(text: str) -> Pretext | None:

@@ -840,7 +840,8 @@ def scam_memo(ctx: Context) -> CheckResult:
     ...", a refund sent back for an antivirus or tech-support subscription (Norton, McAfee, Geek Squad) or for an
     overpaid refund, gift cards for a tax office or the police. Banks and the FTC say no bank, agency or support
     desk ever moves money to keep it safe or takes a refund back by transfer: the memo is the fraud's script,
-    written in the victim's hand. A memo for rent or an invoice, and a refund for a returned item, pass."""
+    written in the victim's hand; so is a new payee named that way ("Safe account - fraud hold"). A memo for rent
+    or an invoice, and a refund for a returned item, pass."""
     text = ctx.derived(_text)
     if not 8 <= len(text) <= 1024 or not into_a_field(ctx) or ctx.derived(code_editor):
         return None
@@ -1631,7 +1632,10 @@ _TEST_WORDS = re.compile(r"(?i)\b(?:test|testing|sandbox|dummy|fake|sample|examp
 
 # a field of a payment or a deposit being made: its memo, note or description (what the payment says it is for)
 _MEMO_FIELD = re.compile(r"\b(?:memo|note|notes|description|reference|purpose|remarks?|message|what s it for|"
-                         r"what is it for|details|comment|verwendungszweck|motif|concepto|causale)\b")
+                         r"what is it for|details|comment|verwendungszweck|motif|concepto|causale|"
+                         # the payee named for the script ("Safe account - fraud hold"): the same words as a name
+                         r"payee|payee name|recipient name|beneficiary|beneficiary name|account name|nickname|"
+                         r"empfänger|empfängername|bénéficiaire|beneficiario|favorecido)\b")
 _DEPOSIT_PAGE = re.compile(r"(?:deposit|remote-deposit|check-deposit|mobile-deposit|einzahlung|depot)", re.IGNORECASE)
 
 

@@ -4,7 +4,7 @@ The vocabulary is resources/lures.toml `[pretext]` (gate/lures.py `data_ask`, `i
     block.typed.pressured-data-ask     a message asking for payroll, bank, tax or customer data with a threat if
                                        the reader does not ("there will be consequences for your position")
     confirm.typed.pressured-data-ask   the same ask made in a claimed name or in secret ("I'm in a meeting",
-                                       "keep this between us")
+                                       "keep this between us"), or every employee's W-2s asked for in a hurry
     block.typed.identity-request       a message asking its reader for their Social Security, national insurance
                                        or card number, a passport or a bank login, under a deadline, a threat or a
                                        claim about their account
@@ -63,11 +63,15 @@ def pressured_data_ask_block(ctx: Context) -> CheckResult:
 def pressured_data_ask_confirm(ctx: Context) -> CheckResult:
     """A message asking its reader to send payroll, bank, tax or customer data while the writer speaks as an
     executive or IT, or asks for secrecy or says they cannot be reached ("I'm in a meeting, just send it", "keep
-    this between us"): an impostor's way to stop the reader checking. A person decides."""
+    this between us"), or asking for the whole workforce's W-2s or Social Security numbers in a hurry: an
+    impostor's way to stop the reader checking, and the W-2 phishing the IRS warns of. A person decides."""
     found = ctx.derived(_data_ask)
-    if found is None or found.threat is not None or found.claimed is None:
+    if found is None or found.threat is not None:
         return None
-    return f"a message asking for {short(found.ask, 40)!r} ({short(found.claimed, 30)!r})"
+    why = found.claimed or (f"{found.bulk}, {found.urgency}" if found.bulk and found.urgency else None)
+    if why is None:
+        return None
+    return f"a message asking for {short(found.ask, 40)!r} ({short(why, 40)!r})"
 
 
 def _pressed(ctx: Context, found: lures.Pretext) -> str | None:

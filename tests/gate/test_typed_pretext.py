@@ -30,6 +30,14 @@ def test_a_data_ask_under_threat_blocks(text):
     assert "block.typed.pressured-data-ask" in d.rules
 
 
+@pytest.mark.parametrize("text", [
+    "I need a PDF copy of all employee W-2s for a quick review. Send them to me ASAP.",
+    "This is the CEO. I need the list of all employees with their SSNs and salaries within the hour.",
+])
+def test_a_workforces_tax_data_asked_in_a_hurry_or_in_a_claimed_name_asks(text):
+    assert "confirm.typed.pressured-data-ask" in compose(text).rules
+
+
 def test_a_data_ask_in_secret_asks():
     d = compose("I'm in a meeting and can't talk. Send me the bank account details for the new supplier, and keep "
                 "this between us.")
@@ -39,6 +47,7 @@ def test_a_data_ask_in_secret_asks():
 @pytest.mark.parametrize("text", [
     "Hi Dan, please review the budget figures before Thursday's meeting.",
     "Could you send me the payroll summary for March when you get a chance? Thanks!",
+    "Could you send the payroll summary for all employees to the auditors by Friday?",
     "Beware: scammers pretending to be our CEO ask staff to send W-2 forms. Report any such email.",
 ])
 def test_ordinary_asks_and_warnings_pass(text):
