@@ -1308,6 +1308,7 @@ _ANSWERS = frozenset(_R["answer"])
 _RAW_NUMBER = re.compile(_R["raw_number"])
 _WATCHED = re.compile("|".join(f"(?:{p})" for p in _R["watched"]))
 _NOT_CODE = re.compile(_R["not_code"])
+_CODE_ASKER = re.compile(_R["code_asker"])
 _YEAR_LIKE = re.compile(r"^\s*(?:19|20)\d\d\s*$")
 
 
@@ -1327,6 +1328,12 @@ def not_message_field(field: str) -> bool:
 def code_context(place: str) -> str | None:
     """What, in the words around a reply (field, window title, page text), names a code or who asks for it."""
     m = _CODE_CONTEXT.search(words(place))
+    return m.group(0) if m is not None else None
+
+
+def code_asker(place: str) -> str | None:
+    """Who, in the words around a reply, would be asking for a code: a fraud team, a bank, a caller, support."""
+    m = _CODE_ASKER.search(words(place))
     return m.group(0) if m is not None else None
 
 

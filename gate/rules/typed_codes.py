@@ -56,8 +56,8 @@ def _code_reply(ctx: Context) -> _Code | None:
             return None
         why = lures.code_context(around)
         if why is None and lures.not_code(around) is not None:
-            return None
-        return _Code(digits, why, "a message")
+            return None  # an order's, a room's or a postal code: unless the words name a sign-in code
+        return _Code(digits, why or lures.code_asker(around), "a message")
     # a code field, on a window or a page that says a caller or "support" is the one asking for the code
     obs = ctx.observation
     asked = lures.from_caller(f"{obs.window_title[:256]}\n{obs.page_text[:_PAGE_TEXT]}")

@@ -79,6 +79,8 @@ def test_an_answer_to_a_scam_text_asks(text, title, page):
     ("Yes", "Messages - Mom", "Are you coming for dinner on Sunday?"),
     ("ok", "Messages - Alex Kim", "I'll pick you up at 7"),
     ("Y", "Messages - 72975", ""),  # a short code: a business's, the reply a subscription asks for
+    ("Yes", "Messages - Mom", "Free for dinner Sunday? Did you get the refund?"),
+    ("YES", "Messages - Corner Pharmacy", "Your prescription is ready. Reply YES to confirm pickup tomorrow"),
 ])
 def test_an_answer_to_a_known_contact_passes(text, title, page):
     assert "confirm.typed.scam-text-reply" not in typed(text, "Text message", title, page=page).rules
@@ -103,3 +105,8 @@ def test_the_same_sign_in_without_a_session_is_left_to_the_credential_field_rule
 
 def test_a_code_with_its_services_prefix_is_still_a_code():
     assert "block.typed.code-in-message" in typed("G-482913", "Message", "WhatsApp").rules
+
+
+def test_a_number_support_asks_for_as_an_order_passes():
+    d = typed("48392", "Message", "Chat - Support", page="Thanks for waiting! What is your order number?")
+    assert "block.typed.code-in-message" not in d.rules
