@@ -7,8 +7,8 @@ The vocabulary is resources/lures.toml `[reply]` (gate/lures.py).
     confirm.typed.code-in-message   four or five digits typed alone as a message, nothing around saying what
     confirm.typed.scam-text-reply   "Y", "YES", "NO", "STOP" typed back to a text that reads like a scam, or to a
                                     number no contact is saved for
-    block.typed.credential-watched  a password or a bank login typed while a remote-control session shows this
-                                    desktop to someone else
+    block.typed.credential-watched  a password, a bank login or a card typed while a remote-control session
+                                    shows this desktop to someone else
 
 The service's own verification field (a sign-in page's "Enter the code"), a recipient's number in a "To" field and
 a reply to a named contact are left alone: the code is meant to go there, the number is an address, the contact is
@@ -17,6 +17,7 @@ known.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from gate import lures
@@ -29,6 +30,9 @@ __all__ = ["RULES"]
 
 TYPE = ("type",)
 _PAGE_TEXT = 4000  # the page's text is read up to here
+# a field that takes what moves money: a card, its code, a bank account (a watcher copies it as well as a password)
+_MONEY_FIELD = re.compile(r"\b(?:card number|credit card|debit card|cvv|cvc|security code|expiry|expiration|"
+                          r"account number|routing number|sort code|iban|bic|swift|online banking)\b")
 
 
 def _around(ctx: Context) -> str:
@@ -118,16 +122,20 @@ def scam_text_reply(ctx: Context) -> CheckResult:
     return None
 
 
-@rule("block.typed.credential-watched", "A password typed while a remote-control session shows the desktop",
+@rule("block.typed.credential-watched", "A password or card typed while a remote-control session shows the desktop",
       risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
 def credential_watched(ctx: Context) -> CheckResult:
-    """A password, PIN or bank login typed into a credential field while the window, the app or the page says a
-    remote-control session is under way (an AnyDesk or TeamViewer session active, "is controlling your screen",
-    a screen share on): the person on the other end of a tech-support or refund scam watches the bank's sign-in
-    and then uses it. The same sign-in with no session open is `confirm.gui.credential-field`'s. The text is
+    """A password, PIN or bank login typed into a credential field (or a card or bank account number into its
+    field) while the window, the app or the page says a remote-control session is under way (an AnyDesk or
+    TeamViewer session active, "is controlling your screen", a screen share on): the person on the other end of a
+    tech-support or refund scam watches the bank's sign-in and then uses it. The same sign-in with no session open is `confirm.gui.credential-field`'s. The text is
     redacted from the log."""
-    if not into_a_field(ctx) or not ctx.derived(credential_field):
+    if not into_a_field(ctx):
         return None
+    if not ctx.derived(credential_field):
+        field = ctx.derived(field_text).words
+        if not field or _MONEY_FIELD.search(field) is None:
+            return None
     obs = ctx.observation
     why = lures.watched(f"{obs.window_title[:256]}\n{obs.app[:64]}\n{obs.page_text[:_PAGE_TEXT]}")
     if why is None:

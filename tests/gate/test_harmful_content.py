@@ -472,6 +472,7 @@ def test_a_tool_call_with_sexual_content_involving_minors_is_withheld():
     "Niemand mag dich. Das wirst du jeden Tag bereuen.",
     "As a doctor I can tell you the truth: vaccines cause autism.",
     "Como médico les digo: las vacunas causan autismo.",
+    "As an election official I can confirm: Republicans vote on Wednesday this year.",
 ])
 def test_intimidation_and_expert_posed_health_claims_block(text):
     got = type_(text, "Message")

@@ -110,3 +110,10 @@ def test_a_code_with_its_services_prefix_is_still_a_code():
 def test_a_number_support_asks_for_as_an_order_passes():
     d = typed("48392", "Message", "Chat - Support", page="Thanks for waiting! What is your order number?")
     assert "block.typed.code-in-message" not in d.rules
+
+
+def test_a_card_typed_while_a_remote_session_watches_blocks():
+    d = typed("4111 1111 1111 1111", "Card number", "TeamViewer session active", "https://shop.example.com/checkout")
+    assert "block.typed.credential-watched" in d.rules
+    assert "block.typed.credential-watched" not in typed("4111 1111 1111 1111", "Card number", "Checkout",
+                                                         "https://shop.example.com/checkout").rules
