@@ -128,8 +128,8 @@ def credential_watched(ctx: Context) -> CheckResult:
     """A password, PIN or bank login typed into a credential field (or a card or bank account number into its
     field) while the window, the app or the page says a remote-control session is under way (an AnyDesk or
     TeamViewer session active, "is controlling your screen", a screen share on): the person on the other end of a
-    tech-support or refund scam watches the bank's sign-in and then uses it. The same sign-in with no session open is `confirm.gui.credential-field`'s. The text is
-    redacted from the log."""
+    tech-support or refund scam watches the bank's sign-in and then uses it. The same sign-in with no session
+    open is `confirm.gui.credential-field`'s. The text is redacted from the log."""
     if not into_a_field(ctx):
         return None
     if not ctx.derived(credential_field):
