@@ -35,6 +35,14 @@ _MONEY_FIELD = re.compile(r"\b(?:card number|credit card|debit card|cvv|cvc|secu
                           r"account number|routing number|sort code|iban|bic|swift|online banking)\b")
 
 
+# a field that takes a code (the service's own "Enter the 6-digit code", in a chat app's sign-in too), and the words
+# that make a field one people read instead
+_CODE_FIELD = re.compile(r"\b(?:code|codes|otp|passcode|pin|verification|2fa|mfa|one time|token|tan|"
+                         r"código|codigo|codice|bestätigungscode|sicherheitscode)\b")
+_WRITTEN_FIELD = re.compile(r"\b(?:message|messages|reply|chat|comment|text message|imessage|sms|write|type a|"
+                            r"nachricht|mensaje|mensagem|messaggio|réponse|respuesta|resposta)\b")
+
+
 def _around(ctx: Context) -> str:
     """What surrounds the reply: the field's label, the window's title and app, the page's text."""
     obs = ctx.observation
@@ -55,7 +63,8 @@ def _code_reply(ctx: Context) -> _Code | None:
         return None
     field = ctx.derived(field_text).words
     around = ctx.derived(_around)
-    if ctx.derived(to_a_person):
+    code_field = bool(field) and _CODE_FIELD.search(field) is not None and _WRITTEN_FIELD.search(field) is None
+    if not code_field and ctx.derived(to_a_person):
         if field and lures.not_message_field(field):
             return None
         why = lures.code_context(around)
@@ -65,7 +74,7 @@ def _code_reply(ctx: Context) -> _Code | None:
     # a code field, on a window or a page that says a caller or "support" is the one asking for the code
     obs = ctx.observation
     asked = lures.from_caller(f"{obs.window_title[:256]}\n{obs.page_text[:_PAGE_TEXT]}")
-    if asked is not None and field and lures.code_context(field) is not None:
+    if asked is not None and code_field:
         return _Code(digits, asked, "a code field a caller asked for")
     return None
 

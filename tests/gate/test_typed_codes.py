@@ -117,3 +117,11 @@ def test_a_card_typed_while_a_remote_session_watches_blocks():
     assert "block.typed.credential-watched" in d.rules
     assert "block.typed.credential-watched" not in typed("4111 1111 1111 1111", "Card number", "Checkout",
                                                          "https://shop.example.com/checkout").rules
+
+
+@pytest.mark.parametrize("label,title,app,page", [
+    ("Enter the 6-digit code", "Slack | Confirm your email", "Slack", ""),
+    ("Code", "Microsoft Teams", "Microsoft Teams", "Enter the code we sent to your phone to sign in"),
+])
+def test_a_chat_apps_own_sign_in_code_field_passes(label, title, app, page):
+    assert "block.typed.code-in-message" not in typed("482913", label, title, page=page, app=app).rules
