@@ -1,6 +1,7 @@
 """What typed text does to the people who read it, or to the site it is typed into (resources/lures.toml).
 
     phishing_claim(text) -> str | None          a claim that something is wrong with the reader's account
+    reported_lure(text) -> str | None           the text reports a lure it quotes (to an abuse desk, or asks about it)
     asks_secret(text) -> str | None             the reader is asked for a password, a card number, a code ...
     call_back(text) -> str | None               the phone number the reader is told to call
     links(text) -> tuple[str, ...]              the hosts the text links to (lower case, in order)
@@ -133,6 +134,7 @@ __all__ = [
     "phishing_claim",
     "remote_access_id",
     "remote_tool",
+    "reported_lure",
     "role_named",
     "scam_handle",
     "scam_pretext",
@@ -175,9 +177,16 @@ _CALL_BACK = _phrases(_P["call_back"])
 _CALL_NUMBER = re.compile(_P["call_number"])
 _BARE_HOST = re.compile(_P["bare_host"])
 _BAIT_WORDS = frozenset(_P["bait_words"])
+_REPORTED = re.compile("|".join(f"(?:{p})" for p in _P["reported"]))
 _PHONE = re.compile(r"(?<![\w+])\+?\d[\d ().-]{8,16}\d(?!\w)")
 _URL_HOST = re.compile(r"(?i)\b(?:https?|hxxps?)://(?:[^\s/@?#]*@)?([\w.-]+\.[a-z\u00a1-\uffff-]{2,}|\d{1,3}(?:\.\d{1,3}){3})"
                        r"|(?<![@\w.-])(www\.[\w.-]+\.[a-z]{2,})\b|(?<![@\w.-])((?:[\w-]+\.)+[a-z]{2,})/[\w/?#=&%.-]*")
+
+
+def reported_lure(text: str) -> str | None:
+    """What makes the text a report of a lure (forwarded to an abuse desk, or asked about), or None."""
+    m = _REPORTED.search(words(text))
+    return m.group(0) if m is not None else None
 
 
 def phishing_claim(text: str) -> str | None:

@@ -203,7 +203,9 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     if not ctx.derived(to_a_person) and not (_WRITE_ASK.search(low) and ctx.derived(ai_prompt_box)):
         return None
     claim = lures.phishing_claim(text)
-    return None if claim is None else _lure_of(ctx, text, claim)
+    if claim is None or lures.reported_lure(text) is not None:
+        return None  # (a lure quoted in a report to a bank's abuse desk, or asked about, is not sent as one)
+    return _lure_of(ctx, text, claim)
 
 
 def _lure_of(ctx: Context, text: str, claim: str) -> tuple[str, str, str | None] | None:

@@ -463,3 +463,20 @@ def test_a_new_number_that_asks_for_money_asks(text):
 ])
 def test_a_new_number_or_a_money_ask_alone_passes(text):
     assert "confirm.typed.new-number-money-ask" not in fired(assess(text, "Message", CHAT))
+
+
+# -- a lure quoted in a report is not sent as one ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Hi, I received this suspicious email claiming my account is suspended, with a link to "
+    "http://bank-verify-login.example.top. Forwarding it to you as a phishing report.",
+    "Reporting a phishing text: 'Your parcel is held, pay the redelivery fee at http://parcel-fee.example.top'",
+])
+def test_a_lure_quoted_in_a_report_to_an_abuse_desk_does_not_block_as_phishing(text):
+    assert "block.typed.phishing-message" not in fired(assess(text, "Message body", MAIL))
+
+
+def test_a_lure_that_opens_with_we_received_still_blocks():
+    text = ("We received a request to reset your password. Your account will be suspended within 24 hours unless "
+            "you verify at http://paypa1-secure.com")
+    assert "block.typed.phishing-message" in fired(assess(text, "Message body", MAIL))

@@ -91,3 +91,13 @@ def test_warnings_and_forms_pass(text):
 ])
 def test_an_identity_ask_under_pressure_blocks_in_other_languages(text):
     assert "block.typed.identity-request" in compose(text).rules
+
+
+@pytest.mark.parametrize("text", [
+    "FYI: scammers are texting staff 'send me the payroll details within the hour or there will be consequences'. "
+    "Do not reply.",
+    "I got a text saying 'reply with your SSN within 24 hours or your benefits will be suspended'. Is this real?",
+])
+def test_an_ask_quoted_in_a_warning_or_a_question_passes(text):
+    rules = compose(text).rules
+    assert not {"block.typed.pressured-data-ask", "block.typed.identity-request"} & set(rules)
