@@ -1,10 +1,11 @@
 """Rules: a code or a one-word answer typed back to whoever asked, and a password typed while someone watches.
 The vocabulary is resources/lures.toml `[reply]` (gate/lures.py).
 
-    block.typed.code-in-message     a bare one-time code (six to eight digits, or four or five where the
-                                    conversation names a code, a bank or a caller) typed as a text, a chat message
-                                    or a reply; or into a code field whose window says a caller asked for it
-    confirm.typed.code-in-message   four or five digits typed alone as a message, nothing around saying what
+    block.typed.code-in-message     a bare one-time code typed as a reply where the conversation names a code, a
+                                    bank or a caller, or six to eight digits texted back in a text-message
+                                    conversation; or a code typed into a code field whose window says a caller
+                                    asked for it
+    confirm.typed.code-in-message   a bare code typed alone into a chat or a reply, nothing around saying what
     confirm.typed.scam-text-reply   "Y", "YES", "NO", "STOP" typed back to a text that reads like a scam, or to a
                                     number no contact is saved for
     block.typed.credential-watched  a password, a bank login or a card typed while a remote-control session
@@ -54,6 +55,12 @@ class _Code(NamedTuple):
     digits: str
     why: str | None  # what names a code or who asks; None: nothing around says
     where: str  # "a message" or "a code field a caller asked for"
+    sms: bool = False  # typed back into a text-message conversation, where services send their codes
+
+
+# a text-message conversation (the phone's Messages app, an SMS field): where a code arrives and is texted back
+_SMS = re.compile(r"\b(?:text message|text messages|sms|mms|rcs|imessage|messages|google messages|textnow|"
+                  r"textfree|nachrichten|mensajes|mensagens|messaggi)\b")
 
 
 def _code_reply(ctx: Context) -> _Code | None:
@@ -70,7 +77,9 @@ def _code_reply(ctx: Context) -> _Code | None:
         why = lures.code_context(around)
         if why is None and lures.not_code(around) is not None:
             return None  # an order's, a room's or a postal code: unless the words name a sign-in code
-        return _Code(digits, why or lures.code_asker(around), "a message")
+        obs = ctx.observation
+        sms = _SMS.search(f"{field}\n{obs.window_title[:256].lower()}\n{obs.app[:64].lower()}") is not None
+        return _Code(digits, why or lures.code_asker(around), "a text message" if sms else "a message", sms)
     # a code field, on a window or a page that says a caller or "support" is the one asking for the code
     obs = ctx.observation
     asked = lures.from_caller(f"{obs.window_title[:256]}\n{obs.page_text[:_PAGE_TEXT]}")
@@ -82,29 +91,31 @@ def _code_reply(ctx: Context) -> _Code | None:
 @rule("block.typed.code-in-message", "A one-time code typed alone into a text, a chat or a reply",
       risk=Risk.CRITICAL, types=TYPE, redact=("text",), confidence=0.8)
 def code_in_message_block(ctx: Context) -> CheckResult:
-    """A bare code of six to eight digits (or four or five where the field, the window or the conversation names
-    a code, a bank, a fraud team or a caller) typed as a text message, a chat message or a reply; or a code typed
-    into a code field of a window or page that says a caller or "support" asked for it. A service sends that
+    """A bare code of four to eight digits typed as a reply where the field, the window or the conversation names a
+    code, a bank, a fraud team or a caller, or six to eight digits texted back in a text-message conversation
+    (where services send their codes); or a code typed into a code field of a window or page that says a caller
+    or "support" asked for it. A service sends that
     code so that only the account's holder uses it, on its own page: whoever asks for it by message or on the
     phone ("the fraud team needs the code we just sent") signs in or pays as them. The code typed into the
     service's own verification field passes, and so does a number the conversation asks for as an order, a
     room or a postal code. The text is redacted from the log."""
     found = ctx.derived(_code_reply)
-    if found is None or (found.why is None and len(found.digits) < 6):
+    if found is None or (found.why is None and (len(found.digits) < 6 or not found.sms)):
         return None
     said = f" ({short(found.why, 40)!r})" if found.why else ""
     return f"a {len(found.digits)}-digit code typed into {found.where}{said}: whoever asked for it signs in as " \
         "the holder"
 
 
-@rule("confirm.typed.code-in-message", "Four or five digits typed alone into a text, a chat or a reply",
+@rule("confirm.typed.code-in-message", "A bare code typed alone into a chat or a reply, nothing saying what it is",
       risk=Risk.HIGH, types=TYPE, redact=("text",), confidence=0.6)
 def code_in_message_confirm(ctx: Context) -> CheckResult:
-    """Four or five digits typed alone as a message, with nothing around them saying what they are: a PIN or a
-    one-time code is that shape, and a person decides whether the other side should have it. A year, and a
+    """Four to eight digits typed alone as a chat message or a reply (four or five as a text message), with
+    nothing around them saying what they are: a PIN or a one-time code is that shape, and a person decides
+    whether the other side should have it. A year, and a
     number the conversation asks for as an order, a room or a postal code, pass. The text is redacted."""
     found = ctx.derived(_code_reply)
-    if found is None or found.why is not None or len(found.digits) >= 6:
+    if found is None or found.why is not None or (len(found.digits) >= 6 and found.sms):
         return None
     return f"a {len(found.digits)}-digit number typed alone into {found.where}: a PIN or a one-time code has that shape"
 

@@ -23,7 +23,7 @@ def typed(text: str, label: str, title: str = "", url: str = "", page: str = "",
 @pytest.mark.parametrize("text,label,title,page", [
     ("905 114", "Message", "Chat - Card Services Security Team", ""),
     ("22817364", "iMessage", "Messages - +1 (415) 555-0148", ""),
-    ("614-207", "Type a message", "WhatsApp", ""),
+    ("614-207", "Text message", "Messages", ""),
     ("6120", "Reply", "Messages - Fraud Prevention",
      "We blocked a payment. Reply with the 4 digit code we sent to confirm it's you"),
     ("530187", "Nachricht", "Signal", "Bitte schicken Sie mir den Bestätigungscode"),
@@ -41,8 +41,13 @@ def test_a_code_typed_where_the_page_says_a_caller_asked_blocks():
     assert "block.typed.code-in-message" in d.rules
 
 
-def test_four_digits_alone_in_a_chat_asks():
-    d = typed("8841", "Message", "Messages - Jordan")
+@pytest.mark.parametrize("text,label,title", [
+    ("8841", "Message", "Messages - Jordan"),
+    ("614207", "Type a message", "WhatsApp"),
+    ("614207", "Message #general", "Slack"),
+])
+def test_a_bare_code_in_a_chat_with_nothing_saying_what_asks(text, label, title):
+    d = typed(text, label, title)
     assert "confirm.typed.code-in-message" in d.rules
     assert "block.typed.code-in-message" not in d.rules
 
@@ -104,7 +109,7 @@ def test_the_same_sign_in_without_a_session_is_left_to_the_credential_field_rule
 
 
 def test_a_code_with_its_services_prefix_is_still_a_code():
-    assert "block.typed.code-in-message" in typed("G-482913", "Message", "WhatsApp").rules
+    assert "block.typed.code-in-message" in typed("G-482913", "Text message", "Messages").rules
 
 
 def test_a_number_support_asks_for_as_an_order_passes():
