@@ -48,6 +48,7 @@ def test_a_data_ask_in_secret_asks():
     "Hi Dan, please review the budget figures before Thursday's meeting.",
     "Could you send me the payroll summary for March when you get a chance? Thanks!",
     "Could you send the payroll summary for all employees to the auditors by Friday?",
+    "Please send the financial statements we need for the legal action by Friday.",
     "Beware: scammers pretending to be our CEO ask staff to send W-2 forms. Report any such email.",
 ])
 def test_ordinary_asks_and_warnings_pass(text):
