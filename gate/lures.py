@@ -1,6 +1,7 @@
 """What typed text does to the people who read it, or to the site it is typed into (resources/lures.toml).
 
     phishing_claim(text) -> str | None          a claim that something is wrong with the reader's account
+    reported_lure(text) -> str | None           the text reports a lure it quotes (to an abuse desk, or asks about it)
     asks_secret(text) -> str | None             the reader is asked for a password, a card number, a code ...
     call_back(text) -> str | None               the phone number the reader is told to call
     links(text) -> tuple[str, ...]              the hosts the text links to (lower case, in order)
@@ -133,6 +134,7 @@ __all__ = [
     "phishing_claim",
     "remote_access_id",
     "remote_tool",
+    "reported_lure",
     "role_named",
     "scam_handle",
     "scam_pretext",
@@ -175,9 +177,16 @@ _CALL_BACK = _phrases(_P["call_back"])
 _CALL_NUMBER = re.compile(_P["call_number"])
 _BARE_HOST = re.compile(_P["bare_host"])
 _BAIT_WORDS = frozenset(_P["bait_words"])
+_REPORTED = re.compile("|".join(f"(?:{p})" for p in _P["reported"]))
 _PHONE = re.compile(r"(?<![\w+])\+?\d[\d ().-]{8,16}\d(?!\w)")
 _URL_HOST = re.compile(r"(?i)\b(?:https?|hxxps?)://(?:[^\s/@?#]*@)?([\w.-]+\.[a-z\u00a1-\uffff-]{2,}|\d{1,3}(?:\.\d{1,3}){3})"
                        r"|(?<![@\w.-])(www\.[\w.-]+\.[a-z]{2,})\b|(?<![@\w.-])((?:[\w-]+\.)+[a-z]{2,})/[\w/?#=&%.-]*")
+
+
+def reported_lure(text: str) -> str | None:
+    """What makes the text a report of a lure (forwarded to an abuse desk, or asked about), or None."""
+    m = _REPORTED.search(words(text))
+    return m.group(0) if m is not None else None
 
 
 def phishing_claim(text: str) -> str | None:
@@ -726,17 +735,32 @@ _CREDENTIAL_BY_REPLY = re.compile(
     r"(?<![^\W_])(?:confirm|verify|validate|provide|submit|re ?enter|enter|state|include) (?:your|their) "
     r"(?:[a-z0-9]+ ){0,2}?(?:" + _alternatives(_C["secret"]) + r") (?:\w+ ){0,3}?(?:by|in|when) "
     r"(?:replying|reply|responding|return(?:ing)? (?:e ?)?mail|a reply|your reply|e ?mail)\b")
+# ... or to be confirmed on a page the message points to ("all staff must confirm their password within 24 hours at
+# the verification page below"), with a deadline or a claim about the account: the page is the phisher's form
+_CREDENTIAL_AT_PAGE = re.compile(
+    r"(?<![^\W_])(?:confirm|verify|validate|re ?enter|submit|provide|re ?confirm) (?:your|their) "
+    r"(?:[a-z0-9]+ ){0,2}?(?:" + _alternatives(_C["secret"]) + r") (?:\w+ ){0,6}?(?:at|on|via|through|using|in) "
+    r"(?:the |this |our |a )?(?:\w+ ){0,3}?(?:page|link|portal|form|site|website|url|below)\b")
+_CREDENTIAL_ASK_OTHER = re.compile("|".join(f"(?:{p})" for p in _C["ask_other"]))
 _NOT_ASKING = _phrases(_C["not_it"])
 _NOT_ACCOUNT = _phrases(_C["not_account"])
+# ... and the same advice in other languages ("nunca compartas tu contraseña", "ne donnez jamais votre mot de passe")
+_NOT_ASKING_OTHER = re.compile(r"\b(?:nunca|jam[aá]is|jamais|niemals|nie|mai|nooit|no|ne|nicht|n[aã]o|non|niet)\b")
 
 
 def credential_request(text: str) -> str | None:
     """The ask ("please send me your Okta password") when a message asks its readers for their own password,
-    login or second-factor codes, and says no "never" or "don't" just before; None otherwise."""
+    login or second-factor codes, or to confirm it on a page it points to under a deadline or a claim about the
+    account, and says no "never" or "don't" just before; None otherwise."""
     w = words(text)
-    for m in (*_CREDENTIAL_ASK.finditer(w), *_CREDENTIAL_BY_REPLY.finditer(w)):
+    at_page = [m for m in _CREDENTIAL_AT_PAGE.finditer(w)] if _CLAIM.search(w) or _URGENCY.search(w) else []
+    for m in (*_CREDENTIAL_ASK.finditer(w), *_CREDENTIAL_BY_REPLY.finditer(w), *at_page):
         if _NOT_ASKING.search(w, max(0, m.start() - 40), m.start()) is None and \
                 _NOT_ACCOUNT.search(m.group(0)) is None:
+            return m.group(0)
+    for m in _CREDENTIAL_ASK_OTHER.finditer(w):
+        if _NOT_ASKING_OTHER.search(w, max(0, m.start() - 30), m.end()) is None and \
+                _NOT_ASKING.search(w, max(0, m.start() - 40), m.start()) is None:
             return m.group(0)
     return None
 
@@ -1280,3 +1304,126 @@ def fake_delimiter(text: str) -> str | None:
         return m.group(0).strip()
     g = _GRANT.search(words(head))
     return g.group(0) if g is not None else None
+
+
+# -- a code or a one-word answer typed back into a text or a chat -----------------------------------------------
+
+_R = _BOOK["reply"]
+_CODE_REPLY = re.compile(_R["code"])
+_NOT_MESSAGE_FIELD = re.compile(_R["not_message_field"])
+_CODE_CONTEXT = re.compile("|".join(f"(?:{p})" for p in _R["code_context"]))
+_SCAM_TEXT = re.compile("|".join(f"(?:{p})" for p in _R["scam_text"]))
+_ANSWERS = frozenset(_R["answer"])
+_RAW_NUMBER = re.compile(_R["raw_number"])
+_WATCHED = re.compile("|".join(f"(?:{p})" for p in _R["watched"]))
+_NOT_CODE = re.compile(_R["not_code"])
+_CODE_ASKER = re.compile(_R["code_asker"])
+_YEAR_LIKE = re.compile(r"^\s*(?:19|20)\d\d\s*$")
+
+
+def bare_code(text: str) -> str | None:
+    """The digits of a bare one-time code (four to eight digits, in groups at most), or None. A four-digit year
+    is no code on its own."""
+    if len(text) > 16 or _CODE_REPLY.match(text) is None:
+        return None
+    return None if _YEAR_LIKE.match(text) else re.sub(r"\D", "", text)
+
+
+def not_message_field(field: str) -> bool:
+    """The field's words name a recipient, a number or a search: what is typed there is no reply."""
+    return _NOT_MESSAGE_FIELD.search(field) is not None
+
+
+def code_context(place: str) -> str | None:
+    """What, in the words around a reply (field, window title, page text), names a code or who asks for it."""
+    m = _CODE_CONTEXT.search(words(place))
+    return m.group(0) if m is not None else None
+
+
+def code_asker(place: str) -> str | None:
+    """Who, in the words around a reply, would be asking for a code: a fraud team, a bank, a caller, support."""
+    m = _CODE_ASKER.search(words(place))
+    return m.group(0) if m is not None else None
+
+
+def not_code(place: str) -> str | None:
+    """What, in the words around a reply, says the number asked for is an order, a room or a postal code."""
+    w = words(place)
+    m = _NOT_CODE.search(w) or _NOT_OTP.search(w)
+    return m.group(0) if m is not None else None
+
+
+def scam_text(place: str) -> str | None:
+    """What, in the words of a text or its conversation, reads like a scam text asking for an answer: a fraud
+    alert that asks to confirm a purchase, "reply Y", a parcel, a toll, a prize, or a phishing claim."""
+    w = words(place)
+    m = _SCAM_TEXT.search(w)
+    if m is not None:
+        return m.group(0)
+    m = _CLAIM.search(w)
+    return m.group(0) if m is not None else None
+
+
+def answer_word(text: str) -> bool:
+    """The whole reply is one of the answers a scam text asks for ("Y", "YES", "NO", "STOP", "1")."""
+    return len(text) <= 20 and words(text) in _ANSWERS
+
+
+def raw_number(title: str) -> str | None:
+    """A long or international phone number named by a conversation's title (no saved contact), or None."""
+    m = _RAW_NUMBER.search(title[:256])
+    if m is None:
+        return None
+    digits = re.sub(r"\D", "", m.group(0))
+    return m.group(0).strip(" :(-–—|)") if len(digits) >= 10 or m.group(0).lstrip().startswith("+") else None
+
+
+def watched(place: str) -> str | None:
+    """What says a remote-control session is under way on this desktop: someone else sees or drives it."""
+    m = _WATCHED.search(words(place))
+    return m.group(0) if m is not None else None
+
+
+# -- a message that asks its reader for a company's data or their identity under pressure -------------------------
+
+_T = _BOOK["pretext"]
+_DATA_ASK = re.compile(_T["ask"] + r"(?: \w+){0,8}? " + _T["company_data"])
+_BULK = re.compile(_T["bulk"])
+_IDENTITY_ASK = re.compile(f"(?:{_T['ask']}|{_T['ask_other']})" + r"(?: \w+){0,3}? " + _T["yours"] + r" (?:\w+ )?" +
+                           _T["identity"])
+_URGENCY = re.compile(_T["urgency"])
+_THREAT = re.compile(_T["threat"])
+_CLAIMED = re.compile(_T["claimed"])
+_PRETEXT_NOT = re.compile(_T["not_it"])
+_NEGATED = re.compile(r"\b(?:never|don t|do not|dont|won t|will not|will never|not|no one|nobody|shouldn t|"
+                      r"should not)\b")
+
+
+class Pretext(NamedTuple):
+    ask: str  # the ask ("send me the Q3 payroll")
+    urgency: str | None  # a deadline that leaves no time to check ("within the hour")
+    threat: str | None  # what happens if the reader does not ("there will be consequences")
+    claimed: str | None  # the writer speaking as someone, or asking for secrecy ("keep this between us")
+    bulk: str | None = None  # a whole workforce's data asked for at once ("all employee W-2s")
+
+
+def _pretext(pattern: re.Pattern[str], text: str) -> Pretext | None:
+    w = words(text)
+    m = pattern.search(w)
+    if m is None or _PRETEXT_NOT.search(w) is not None or _NEGATED.search(w, max(0, m.start() - 30), m.start()):
+        return None
+    u, t, c, b = _URGENCY.search(w), _THREAT.search(w), _CLAIMED.search(w), _BULK.search(w)
+    return Pretext(m.group(0), u.group(0) if u else None, t.group(0) if t else None, c.group(0) if c else None,
+                   b.group(0) if b else None)
+
+
+def data_ask(text: str) -> Pretext | None:
+    """A message asking its reader to send a company's payroll, bank, tax or customer data, with what presses
+    them (a deadline, a threat, a claimed identity or secrecy); None when it asks for none, or warns of the fraud."""
+    return _pretext(_DATA_ASK, text)
+
+
+def identity_ask(text: str) -> Pretext | None:
+    """A message asking its reader for their own Social Security, national insurance or card number, a passport or
+    bank login, with what presses them; None when it asks for none, or warns of the fraud."""
+    return _pretext(_IDENTITY_ASK, text)

@@ -7,6 +7,8 @@
                                     passwords it keeps)
     confirm.typed.short-link-in-message  a link on a URL shortener (bit.ly, tinyurl) written into a mail, a message
                                     or a post to people: its readers cannot see where it leads
+    block.typed.dressed-link-in-message  a link whose host dresses as a file (`screenshots-png.example`) or holds
+                                    an underscore, offered to readers as screenshots, logs or a document
 
 A note app or a mail client that renders the text shows, embeds or syncs what the link points at (Joplin and
 Obsidian render `file:` images, a mail client fetches a UNC path and hands the share the person's sign-in), and
@@ -20,6 +22,7 @@ import re
 from urllib.parse import unquote
 
 from gate.dataout import destination
+from gate.destinations import registrable
 from gate.fields import field_place, into_a_field, short
 from gate.model import FileRead, Hit, Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -145,4 +148,53 @@ def short_link_in_message(ctx: Context) -> CheckResult:
     return None
 
 
-RULES: tuple[Rule, ...] = (secret_file_link, sensitive_file_link, short_link_in_message)
+# the words of a host's name that dress it as a file ("screenshots-png.example", "invoice_pdf.example"): a page, not
+# a picture or a document, waits behind it
+_FILE_WORDS = frozenset({"png", "jpg", "jpeg", "gif", "bmp", "webp", "heic", "pdf", "doc", "docx", "xls", "xlsx",
+                         "ppt", "pptx", "zip", "rar", "7z", "exe", "msi", "apk", "dmg", "iso", "mp4", "mov", "avi",
+                         "mp3", "wav", "txt", "csv", "log", "html", "htm", "eml"})
+# the reader invited to look at, open or fetch what the link holds
+_INVITED = re.compile(r"\b(?:take a look|have a look|look at|see (?:the|my|attached|here|below)|view|open|click|"
+                      r"download|check (?:out|it|them|this|here)|here|below|attached|screenshots?|recording|logs?|"
+                      r"the (?:file|document|invoice|report|photos?|video))\b", re.IGNORECASE)
+
+
+def _dressed_host(host: str) -> str | None:
+    """Why a linked host is no site it seems: an underscore no registrar allows in a domain's name, or a file's
+    extension as a word of its registrable name. None otherwise."""
+    name = registrable(host).split(".", 1)[0]
+    words = re.split(r"[-_]", name)
+    ext = next((w for w in words if w in _FILE_WORDS), None)
+    if ext is not None and len(words) > 1:
+        return f"its name is dressed as a {ext} file"
+    if "_" in name:
+        return "its name holds an underscore, which no registered domain does"
+    return None
+
+
+@rule("block.typed.dressed-link-in-message", "A link to a host dressed as a file, written into a message, an issue "
+      "or a post", risk=Risk.CRITICAL, types=TYPE, confidence=0.75)
+def dressed_link_in_message(ctx: Context) -> CheckResult:
+    """A message, an issue, a comment or a post that invites its readers to look at screenshots, logs or a file at a
+    link whose host only dresses as one: a file's extension made a word of the domain's name
+    (`screenshots-png.example`) or an underscore no registered domain holds. What waits there is a page, and a
+    lure to a page dressed as evidence is how a phishing or malware link is slipped to maintainers and
+    colleagues. A screenshot on a known host (`github.com`'s attachments, `i.imgur.com/x.png`) passes: the
+    extension is the path's, not the host's."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 12 <= len(text) <= _LIMIT or ("://" not in text and "www." not in text.lower()):
+        return None
+    if not ctx.derived(to_a_person) or _INVITED.search(text) is None:
+        return None
+    for m in _WEB_LINK.finditer(text):
+        link = m.group(0).rstrip(".,;:!?")
+        parts = split_url(link if "://" in link else f"https://{link}")
+        if parts is None or not parts.host or "." not in parts.host:
+            continue
+        why = _dressed_host(parts.host.lower().rstrip("."))
+        if why is not None:
+            return f"a link to {parts.host!r} written into {ctx.derived(field_place)}: {why}"
+    return None
+
+
+RULES: tuple[Rule, ...] = (secret_file_link, sensitive_file_link, short_link_in_message, dressed_link_in_message)

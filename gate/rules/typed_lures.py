@@ -203,7 +203,9 @@ def _phishing(ctx: Context) -> tuple[str, str, str | None] | None:
     if not ctx.derived(to_a_person) and not (_WRITE_ASK.search(low) and ctx.derived(ai_prompt_box)):
         return None
     claim = lures.phishing_claim(text)
-    return None if claim is None else _lure_of(ctx, text, claim)
+    if claim is None or lures.reported_lure(text) is not None:
+        return None  # (a lure quoted in a report to a bank's abuse desk, or asked about, is not sent as one)
+    return _lure_of(ctx, text, claim)
 
 
 def _lure_of(ctx: Context, text: str, claim: str) -> tuple[str, str, str | None] | None:
@@ -840,7 +842,8 @@ def scam_memo(ctx: Context) -> CheckResult:
     ...", a refund sent back for an antivirus or tech-support subscription (Norton, McAfee, Geek Squad) or for an
     overpaid refund, gift cards for a tax office or the police. Banks and the FTC say no bank, agency or support
     desk ever moves money to keep it safe or takes a refund back by transfer: the memo is the fraud's script,
-    written in the victim's hand. A memo for rent or an invoice, and a refund for a returned item, pass."""
+    written in the victim's hand; so is a new payee named that way ("Safe account - fraud hold"). A memo for rent
+    or an invoice, and a refund for a returned item, pass."""
     text = ctx.derived(_text)
     if not 8 <= len(text) <= 1024 or not into_a_field(ctx) or ctx.derived(code_editor):
         return None
@@ -856,16 +859,23 @@ def scam_memo(ctx: Context) -> CheckResult:
         "reason for moving money" if found else None
 
 
+# the reader's own, in the languages the book asks in: a text with none of these asks no one for theirs
+_READERS_OWN = re.compile(r"\b(?:your|their|tu|tus|su|sus|ton|ta|tes|votre|vos|dein|deine|euer|eure|ihr|ihre|"
+                          r"seu|sua|seus|suas|teu|tua|tuo|je|jouw|uw)\b")
+
+
 @rule("block.typed.credential-request", "A message asking its readers to send their own password or login",
       risk=Risk.CRITICAL, types=TYPE, confidence=0.8)
 def credential_request(ctx: Context) -> CheckResult:
     """A message, a post or a reply that asks its readers to send, share or reply with their own password, login
     details or second-factor codes ("everyone, please send me your Okta password for the audit"). No
     administrator, auditor or help desk needs a person's password: they reset it. The ask is the lure, whoever
-    writes it. "Never share your password", "please reset your password" and the guest Wi-Fi's password pass."""
+    writes it; so in Spanish, French, German, Portuguese, Italian and Dutch ("envíenme su contraseña", "merci de
+    m'envoyer votre mot de passe"). "Never share your password", "please reset your password" and the guest
+    Wi-Fi's password pass."""
     text = ctx.derived(_text)
     low = ctx.derived(_low)
-    if not 12 <= len(text) <= 4096 or ("your" not in low and "their" not in low) or not ctx.derived(to_a_person):
+    if not 12 <= len(text) <= 4096 or _READERS_OWN.search(low) is None or not ctx.derived(to_a_person):
         return None
     found = lures.credential_request(text)
     return f"a message asking its readers for their own login ({short(found, 50)!r})" if found else None
@@ -1624,7 +1634,10 @@ _TEST_WORDS = re.compile(r"(?i)\b(?:test|testing|sandbox|dummy|fake|sample|examp
 
 # a field of a payment or a deposit being made: its memo, note or description (what the payment says it is for)
 _MEMO_FIELD = re.compile(r"\b(?:memo|note|notes|description|reference|purpose|remarks?|message|what s it for|"
-                         r"what is it for|details|comment|verwendungszweck|motif|concepto|causale)\b")
+                         r"what is it for|details|comment|verwendungszweck|motif|concepto|causale|"
+                         # the payee named for the script ("Safe account - fraud hold"): the same words as a name
+                         r"payee|payee name|recipient name|beneficiary|beneficiary name|account name|nickname|"
+                         r"empfänger|empfängername|bénéficiaire|beneficiario|favorecido)\b")
 _DEPOSIT_PAGE = re.compile(r"(?:deposit|remote-deposit|check-deposit|mobile-deposit|einzahlung|depot)", re.IGNORECASE)
 
 

@@ -41,11 +41,19 @@ _ENDS_ACCOUNT = re.compile(r"\b(?:delete|close|deactivate|remove|terminate|erase
                            r"(?:account|profile|user)\b")
 
 
+# a dialog that makes someone a new account (an admin's "Create user", "Add member"): its password field is the
+# new account's first password, chosen there, not the admin's own
+_NEW_ACCOUNT = re.compile(r"\b(?:create|add|new|invite|register) (?:a |an )?(?:new )?(?:user|member|account|login|"
+                          r"person|admin|administrator|teammate|employee|student)\b")
+
+
 def _settings_step(ctx: Context) -> str | None:
     """What the page is ("the account's settings", "a step that ends the account"), or None."""
     title = text_of(ctx.observation.window_title[:256]).words
     if title and _ENDS_ACCOUNT.search(title):
         return "a step that ends the account"
+    if title and _NEW_ACCOUNT.search(title):
+        return None
     url = getattr(ctx.action, "url", None) or ctx.observation.url or ""
     path = ctx.derived(page_path)
     fragment = url.split("#", 1)[1] if "#" in url else ""
@@ -64,7 +72,8 @@ def reauth_password(ctx: Context) -> CheckResult:
     or deactivating the account: settings ask for the password only to let a consequential step through (deleting
     the account, changing its e-mail, turning off its second factor), on a practice site as on a real one, so the
     person confirms it. A sign-in form, and a new password chosen on a change-password page, are
-    `confirm.gui.credential-field`'s. The text is redacted from the log."""
+    `confirm.gui.credential-field`'s; a new account's first password in an admin's "Create user" dialog is no
+    one's re-authentication. The text is redacted from the log."""
     if not into_a_field(ctx) or not ctx.derived(credential_field):
         return None
     field = ctx.derived(field_text).words

@@ -85,10 +85,19 @@ def _items(text: str) -> int:
     return max(listed, facts)
 
 
+# the mailbox an organisation opens for reports of phishing, spam and abuse (`phishing@`, `report-phishing@`,
+# `abuse@`, `spam@`): named for what it receives, on the organisation's own domain
+_REPORT_DESK = re.compile(r"(?:report-?)?(?:phishing|phish|spam|abuse|spoof|spoofing|fraud|scams?|suspicious)"
+                          r"(?:-?reports?|-?report-?desk|-?alerts?)?|(?:report|reportphishing|reportspam|reportfraud|"
+                          r"security-?reports?)")
+
+
 def _attacker_named(text: str) -> str | None:
     """The first e-mail address in `text` whose own name (its user or its host) says attacker, pwned, exfil or C2."""
     for m in _EMAIL.finditer(text[:2000]):
         local = _NOT_LABEL.sub("-", m.group(0).split("@", 1)[0].lower()).strip("-") or "x"
+        if _REPORT_DESK.fullmatch(local) and own_site(m.group(1).lower()):
+            continue  # a bank's or an agency's own desk for reporting phishing: where a lure is sent to be stopped
         word = hostile_host(f"{local}.{m.group(1).lower()}", weak_site=True)
         if word is not None:
             return m.group(0)
@@ -234,6 +243,12 @@ _CARRIES_SECRET = re.compile(
     r"\b(?:api[ _-]?key|access[ _-]?key|access[ _-]?token|refresh[ _-]?token|secret(?:[ _-]?key)?|password|token|"
     r"client[ _-]?secret|session)\s*[:=]\s*(?:\S{6,}|\{)|\{\{?\s*\w*(?:token|key|secret|password|cookie)\w*\s*\}\}?",
     re.IGNORECASE)
+# ... or writes keys out by their shape, whole or cut short with an ellipsis (a list of keys copied from an account
+# page, "sk-live-4f2e..."): an issuer's prefix, or a prefixed token with a digit that trails off
+_KEY_SHAPE = re.compile(
+    r"(?<![\w-])(?:sk|pk|rk|ak)[-_](?:live|test|prod|proj|ant|org)[-_][A-Za-z0-9]{2,}|"
+    r"(?<![\w-])(?:ghp|gho|ghu|ghs|github_pat|glpat|xox[abposr]|AKIA|ASIA|AIza|shpat|shpss|npm|pypi|hf|SG)[-_.]?"
+    r"[A-Za-z0-9]{4,}|(?<![\w-])[A-Za-z][A-Za-z0-9]*[-_][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*(?:\.{3}|…)")
 
 
 @rule("block.typed.secrets-forwarded", "A message that forwards tokens, keys or passwords it carries",
@@ -241,8 +256,9 @@ _CARRIES_SECRET = re.compile(
 def secrets_forwarded(ctx: Context) -> CheckResult:
     """A message, a mail or a reply that says it forwards or hands over tokens, API keys, credentials or passwords
     ("Forwarding the service tokens as requested", "here are the API keys you asked for") and carries them: a header
-    or a field written with its value (`Authorization: Bearer ...`, `API Key: ...`, `password=...`), or the slot a
-    tool's output fills in (`{access_token}`). Whoever asked gets what signs in as the service or the person; a
+    or a field written with its value (`Authorization: Bearer ...`, `API Key: ...`, `password=...`), keys written
+    by their shape, whole or cut short (`sk-live-4f2e...`, `ghp_...`), or the slot a tool's output fills in
+    (`{access_token}`). Whoever asked gets what signs in as the service or the person; a
     planted request is the usual reason an agent writes it. A message that only speaks of tokens ("I rotated the
     tokens, they are in the vault") passes. The text is redacted from the log."""
     if not ctx.derived(into_a_field) or ctx.derived(code_editor):
@@ -251,7 +267,8 @@ def secrets_forwarded(ctx: Context) -> CheckResult:
     if not 20 <= len(text.raw) <= 4000:
         return None
     m = _FORWARDS_SECRETS.search(text.words)
-    if m is None or (_CARRIES_SECRET.search(text.raw) is None and ctx.derived(secret_in) is None):
+    if m is None or (_CARRIES_SECRET.search(text.raw) is None and _KEY_SHAPE.search(text.raw) is None and
+                     ctx.derived(secret_in) is None):
         return None
     return f"a message that hands secrets on ({m.group(0)!r}) and carries them"
 

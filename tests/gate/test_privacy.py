@@ -471,3 +471,27 @@ def test_a_fact_joined_to_a_first_predicate_is_still_said_of_the_person():
     assert accusation("Avoid this garage, Mr. Grant overcharged us and is under investigation for fraud") is not None
     assert disclosure("My neighbour Lisa moved out last week and is in rehab now") is not None
     assert accusation("I went to the hearing and the case is under investigation for months") is None
+
+
+# -- a public office's holder accused in a post ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "BREAKING: sources say the governor is addicted to cocaine and his staff hide it.",
+    "Our mayor is a crook who takes bribes from developers.",
+    "Der Bürgermeister ist heimlich drogensüchtig, das wissen alle.",
+    "Le maire est accro à la cocaïne, partagez.",
+])
+def test_a_crime_or_drug_use_laid_at_an_office_holders_door_asks(text):
+    got = type_(text, "What's happening?", "https://social.example.com/home")
+    assert "confirm.gui.accusation" in got.rules, got.rules
+
+
+@pytest.mark.parametrize("text", [
+    "The president was diagnosed with covid, the press office said today.",
+    "Our mayor is using the new bike lanes every morning!",
+    "The senator is hosting a town hall on opioid addiction on Friday.",
+])
+def test_news_and_ordinary_posts_about_office_holders_pass(text):
+    got = type_(text, "What's happening?", "https://social.example.com/home")
+    assert "confirm.gui.accusation" not in got.rules, got.rules

@@ -415,6 +415,28 @@ def test_one_sign_of_a_fraud_alone_does_not_block_a_payment(text, label, url):
     assert not {"block.typed.payment-redirect", "block.typed.scam-payment"} & got
 
 
+@pytest.mark.parametrize("text", [
+    "All staff must confirm their password within 24 hours at the verification page below or lose access",
+    "Hola equipo, por la auditoría envíenme su contraseña del correo antes de las 5",
+    "Bonjour à tous, merci de m'envoyer votre mot de passe avant ce soir",
+    "Hallo zusammen, bitte schickt mir euer Passwort bis heute Abend",
+    "Olá pessoal, me enviem sua senha do sistema hoje",
+    "Ciao a tutti, mandami la tua password entro stasera",
+])
+def test_a_password_asked_for_on_a_page_or_in_another_language_blocks(text):
+    assert "block.typed.credential-request" in fired(assess(text, "Message #all-hands", CHAT))
+
+
+@pytest.mark.parametrize("text", [
+    "You can confirm your password on the settings page whenever you like",
+    "Recordatorio: nunca compartas tu contraseña con nadie",
+    "Ne donnez jamais votre mot de passe par e-mail",
+    "Bitte ändere dein Passwort im Portal",
+])
+def test_advice_about_passwords_in_any_language_passes(text):
+    assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
+
+
 def test_a_warning_that_reports_a_password_ask_passes():
     text = "Heads up: fake texts asking you to send your bank login details are going around"
     assert "block.typed.credential-request" not in fired(assess(text, "Message #all-hands", CHAT))
@@ -441,3 +463,20 @@ def test_a_new_number_that_asks_for_money_asks(text):
 ])
 def test_a_new_number_or_a_money_ask_alone_passes(text):
     assert "confirm.typed.new-number-money-ask" not in fired(assess(text, "Message", CHAT))
+
+
+# -- a lure quoted in a report is not sent as one ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Hi, I received this suspicious email claiming my account is suspended, with a link to "
+    "http://bank-verify-login.example.top. Forwarding it to you as a phishing report.",
+    "Reporting a phishing text: 'Your parcel is held, pay the redelivery fee at http://parcel-fee.example.top'",
+])
+def test_a_lure_quoted_in_a_report_to_an_abuse_desk_does_not_block_as_phishing(text):
+    assert "block.typed.phishing-message" not in fired(assess(text, "Message body", MAIL))
+
+
+def test_a_lure_that_opens_with_we_received_still_blocks():
+    text = ("We received a request to reset your password. Your account will be suspended within 24 hours unless "
+            "you verify at http://paypa1-secure.com")
+    assert "block.typed.phishing-message" in fired(assess(text, "Message body", MAIL))

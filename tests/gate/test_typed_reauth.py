@@ -58,3 +58,8 @@ def test_a_password_on_a_plain_http_sign_in_named_host_blocks(url):
 ])
 def test_https_local_hosts_plain_names_and_other_fields_pass(field, url):
     assert "block.typed.password-over-http" not in typed("Orchid-Lamp-42", field, url).rules
+
+
+def test_a_new_users_first_password_in_an_admins_create_dialog_passes():
+    assert RULE not in typed("Orchid-Lamp-42", "Password", "http://localhost:3000/settings/users", "Create user").rules
+    assert RULE in typed("Orchid-Lamp-42", "Password", "http://localhost:3000/settings/users", "Edit user").rules

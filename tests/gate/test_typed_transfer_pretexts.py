@@ -57,6 +57,17 @@ def test_an_ordinary_memo_or_a_note_elsewhere_passes(text, label, url):
     assert "block.typed.scam-memo" not in assess(text, label, url).rules
 
 
+@pytest.mark.parametrize(("text", "label"), [("Safe account - fraud hold", "Payee name"),
+                                             ("Secure holding account", "Beneficiary name")])
+def test_a_new_payee_named_for_the_script_blocks(text, label):
+    assert "block.typed.scam-memo" in assess(text, label, TRANSFER).rules
+
+
+@pytest.mark.parametrize("text", ["Jordan Lee", "Northside Property Management"])
+def test_an_ordinary_payee_name_passes(text):
+    assert "block.typed.scam-memo" not in assess(text, "Payee name", TRANSFER).rules
+
+
 def test_the_memo_pretexts_read_in_the_book():
     assert lures.memo_pretext("transfer to the protected Federal Reserve account") is not None
     assert lures.memo_pretext("Norton subscription refund") is not None
