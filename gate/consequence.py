@@ -21,7 +21,8 @@ answer means what the page it is on is for (the page-bound verbs of [parts]): "T
 page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloads page, "Show" in its password
 manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page,
 "Delete column" in a course's grade book, "Show" or "Rotate" on a page of API keys, tokens or integrations,
-"Resend code" on a shop's gift cards.
+"Resend code" on a shop's gift cards, "Save" or "Yes" on an account's emergency-access or delegates page, "Accept"
+on a console's access requests, "Complete" on a signer's page, "Import" on an importer's page.
 Which of those pages an address is, is read once per address. The other way round, a bare editing command on
 a document, spreadsheet or design editor's or a task board's page ("Freeze", "Add card": `editor_page` and
 `editor_verb` of [parts]) is an edit of the open file, whatever other meaning its words have elsewhere.
@@ -407,6 +408,13 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
      Risk.HIGH),
     ("giftcard_verb", "giftcard_page", "money (a gift card's value issued or its code sent)", Risk.HIGH),
     ("giftcard_void_verb", "giftcard_page", "money (a gift card's or store credit's value voided)", Risk.HIGH),
+    ("delegate_verb", "delegate_page", "permissions and access (the account handed to an emergency contact or a "
+     "delegate)", Risk.HIGH),
+    ("access_request_verb", "access_request_page", "permissions and access (a request for access or a device let in)",
+     Risk.HIGH),
+    ("signing_verb", "signing_page", "signing a document in the person's name", Risk.MEDIUM),
+    ("import_verb", "import_page", "bulk change (records imported from a file)", Risk.MEDIUM),
+    ("export_verb", "export_page", "data leaving (an organisation's whole export)", Risk.HIGH),
 )
 
 
@@ -425,8 +433,8 @@ def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], 
     """The cue book's page-bound verbs (`control_verb`/`control_page`, `protection_off_verb`/`protection_page`,
     `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
     `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page`, `secret_verb` and
-    `secret_roll_verb`, `secret_revoke_verb`/`secret_page`, `giftcard_verb`, `giftcard_void_verb`/`giftcard_page`
-    of [parts]),
+    `secret_roll_verb`, `secret_revoke_verb`/`secret_page`, `giftcard_verb`, `giftcard_void_verb`/`giftcard_page`,
+    `delegate_*`, `access_request_*`, `signing_*`, `import_*`, `export_*` of [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

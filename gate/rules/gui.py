@@ -3300,6 +3300,12 @@ _BLANKET_WORDS = re.compile(r"\b(?:access|withdraw|transfer|spend|move) (?:to |a
                             r"dai|eth|weth|sol|crypto)\b|\bset approval for all\b.{0,40}\btrue\b")
 
 
+# a wallet prompt's own answer that signs what it shows
+_WALLET_ANSWER = re.compile(r"^(?:confirm|approve|sign|accept|allow|yes|ok|continue|submit|sign and approve)$")
+# a prompt whose title says the approval is taken back or lowered ("Revoke setApprovalForAll", "..., false")
+_TITLE_TAKES_BACK = re.compile(r"\b(?:revoke|revoking|remove|cancel|reset|decrease|reduce|lower|disable|false)\b")
+
+
 @rule("block.gui.wallet-blanket-approval", "Signing a wallet approval of every token or an unlimited allowance",
       risk=Risk.CRITICAL, types=("click",), confidence=0.85)
 def wallet_blanket_approval(ctx: Context) -> str | None:
@@ -3307,10 +3313,17 @@ def wallet_blanket_approval(ctx: Context) -> str | None:
     (`setApprovalForAll(operator, true)`) or an unlimited amount of a token (`approve(spender, 2**256-1)`,
     `type(uint256).max`, "unlimited"), or the wallet's own words for it ("Give access to all your NFTs"): the
     drainer's signature, after which the operator empties the wallet with no further prompt. An approval of a
-    stated amount, or taking one back (`setApprovalForAll(operator, false)`), does not block here."""
+    stated amount, or taking one back (`setApprovalForAll(operator, false)`), does not block here. A wallet's
+    prompt names the call in its window's title ("MetaMask Notification - setApprovalForAll"): its bare "Confirm",
+    "Approve" or "Sign" is that call signed; its "Reject" is not."""
     label = ctx.derived(label_text)
     if not label.words:
         return None
+    if _WALLET_ANSWER.match(label.words.split("\n", 1)[0].strip()) is not None:
+        title = (ctx.observation.window_title or "")[:256].lower()
+        if title and (m := _scam_parts(ctx.compiled.cues).wallet_blanket.search(_SLUG.sub(" ", title))) is not None \
+                and _TITLE_TAKES_BACK.search(title) is None:
+            return f"{_short(label.raw)!r} on a wallet prompt for {m.group(0)!r}: every token or an unlimited amount"
     raw = label.raw[:2048]
     if _BLANKET_APPROVAL.search(raw) is None and _BLANKET_WORDS.search(_SLUG.sub(" ", raw.lower())) is None:
         return None

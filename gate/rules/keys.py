@@ -221,17 +221,34 @@ _MAIL_PAGE = re.compile(r"^https?://(?:outlook\.(?:live|office|office365)\.com|[
                         re.IGNORECASE)
 
 
-@rule("confirm.gui.mail-permanent-delete-key", "Shift+Delete in a mail client: messages deleted for good",
-      risk=Risk.HIGH, types=("key",), confidence=0.75)
+# the mail client's own trash folder, named first in its window's title or in its page's address: what is deleted there
+# is gone for good ("Deleted Items - Outlook", "Trash - Thunderbird", "Papierkorb", "#trash" of a webmail)
+_TRASH_FOLDER = re.compile(r"^\s*(?:deleted items|deleted messages|trash|bin|recycle bin|papierkorb|gelöschte elemente|"
+                           r"corbeille|éléments supprimés|papelera|elementos eliminados|lixeira|itens excluídos|"
+                           r"cestino|posta eliminata|elementi eliminati|prullenbak|verwijderde items|корзина|"
+                           r"удаленные|удалённые|ゴミ箱|削除済みアイテム|已删除邮件|垃圾箱|已刪除郵件)\b",
+                           re.IGNORECASE)
+_TRASH_PAGE = re.compile(r"[#/](?:trash|bin|deleteditems|deleted[_-]?items|deleted)(?:[/?#&]|$)", re.IGNORECASE)
+_PLAIN_DELETE = frozenset({"delete", "del", "ctrl+d", "backspace"})
+
+
+@rule("confirm.gui.mail-permanent-delete-key", "Shift+Delete in a mail client, or Delete in its trash: messages "
+      "deleted for good", risk=Risk.HIGH, types=("key",), confidence=0.75)
 def mail_permanent_delete_key(ctx: Context) -> str | None:
     """Shift+Delete in a mail client (Outlook, Thunderbird, Evolution, Apple Mail, a webmail's pages) deletes the
-    selected messages for good, past the Deleted Items or Trash folder that Delete moves them to. Delete alone,
-    and Shift+Delete in an editor (it cuts the line), do not ask."""
-    if ctx.derived(key_combo) != "shift+delete":
+    selected messages for good, past the Deleted Items or Trash folder that Delete moves them to; and Delete in
+    that folder itself (its name in the window's title or the page's address) deletes them for good too.
+    Delete in any other folder, and Shift+Delete in an editor (it cuts the line), do not ask."""
+    combo = ctx.derived(key_combo)
+    if combo != "shift+delete" and combo not in _PLAIN_DELETE:
         return None
     obs = ctx.observation
     if not (_MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(obs.window_title[:256]) or _MAIL_PAGE.match(obs.url)):
         return None
+    if combo != "shift+delete":
+        if _TRASH_FOLDER.match(obs.window_title[:256]) is None and _TRASH_PAGE.search(obs.url[:512]) is None:
+            return None
+        return "delete in a mail client's trash folder deletes the selected messages for good"
     return "shift+delete in a mail client deletes the selected messages for good, past the trash"
 
 
