@@ -415,6 +415,7 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("signing_verb", "signing_page", "signing a document in the person's name", Risk.MEDIUM),
     ("import_verb", "import_page", "bulk change (records imported from a file)", Risk.MEDIUM),
     ("export_verb", "export_page", "data leaving (an organisation's whole export)", Risk.HIGH),
+    ("visibility_verb", "visibility_page", "publishing or sharing publicly (shown to everyone)", Risk.MEDIUM),
 )
 
 
@@ -434,7 +435,7 @@ def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], 
     `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
     `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page`, `secret_verb` and
     `secret_roll_verb`, `secret_revoke_verb`/`secret_page`, `giftcard_verb`, `giftcard_void_verb`/`giftcard_page`,
-    `delegate_*`, `access_request_*`, `signing_*`, `import_*`, `export_*` of [parts]),
+    `delegate_*`, `access_request_*`, `signing_*`, `import_*`, `export_*`, `visibility_*` of [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

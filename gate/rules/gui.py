@@ -3865,6 +3865,25 @@ def site_code(ctx: Context) -> str | None:
     return f"code that every visitor of the site runs ({found!r}) typed into a site-wide code field"
 
 
+# a mention that notifies every member of a channel or a workspace at once, in any of the chats' spellings
+_EVERYONE_MENTION = re.compile(r"(?<![\w@.])@(?:all|everyone|channel|here|room)(?![\w-])", re.IGNORECASE)
+
+
+@rule("confirm.gui.everyone-mention", "A chat message that notifies every member of a channel or a workspace",
+      risk=Risk.MEDIUM, types=("type",), confidence=0.7)
+def everyone_mention(ctx: Context) -> str | None:
+    """A message typed with `@all`, `@everyone`, `@channel`, `@here` or `@room` (Slack, Teams, Discord, Mattermost,
+    Rocket.Chat, Matrix): it pings every member of the channel at once, often the whole company, and chats ask the
+    sender themselves before it goes. A mention of one person, or an address (`ops@all.example`), passes."""
+    text = ctx.action.text  # type: ignore[attr-defined]
+    if not text or len(text) > 4096:
+        return None
+    m = _EVERYONE_MENTION.search(text)
+    if m is None or not _message_field(ctx):
+        return None
+    return f"{m.group(0)!r} in {_where(ctx)} notifies every member of the channel at once"
+
+
 RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, credential_field, critical_point,
                            irreversible, session_key, sensitive_data, password_in_field, steering_block,
                            steering_confirm, consequential, impostor_payee, typed_confirmation, data_out_block,
@@ -3883,4 +3902,4 @@ RULES: tuple[Rule, ...] = (blocklisted, suspicious_label, secret_exposure, crede
                            secret_handover, push_approval, open_to_internet, borrowed_card, unverified_token,
                            records_to_named_site, install_on_say_so, pay_under_remote_control, payee_mismatch_override,
                            safeguard_lowered,
-                           remote_control_external, removal_dialog_key, site_code, callback_lure)
+                           remote_control_external, removal_dialog_key, site_code, callback_lure, everyone_mention)

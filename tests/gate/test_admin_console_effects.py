@@ -151,3 +151,33 @@ def test_wallet_prompt_titled_blanket_approval_blocks(title: str) -> None:
 ])
 def test_wallet_prompt_near_misses_do_not_block(label: str, title: str) -> None:
     assert wallet_click(label, title)[0] != "block"
+
+
+def chat(text: str, field: str = "Message") -> tuple[str, tuple[str, ...]]:
+    url = "https://chat.example.com/client/T1/C1"
+    data = {"type": "type", "text": text, "target": {"label": field}, "url": url}
+    got = GATE.assess(action_from_dict(data), Observation(url=url))
+    return got.decision.value, got.rules
+
+
+@pytest.mark.parametrize("text", ["@channel the deploy starts at 5", "@here standup moved", "@everyone read this",
+                                  "@all office closed tomorrow", "heads up @room: fire drill"])
+def test_a_mention_of_everyone_asks(text: str) -> None:
+    decision, rules = chat(text)
+    assert decision == "confirm" and "confirm.gui.everyone-mention" in rules
+
+
+@pytest.mark.parametrize("text", ["thanks @dana", "write to ops@all.example.org", "all hands at 5", "@here-bot ping"])
+def test_a_mention_of_one_person_passes(text: str) -> None:
+    assert chat(text)[0] == "allow", text
+
+
+@pytest.mark.parametrize(("label", "url", "asks"), [
+    ("Public", "https://video.example.org/my-library/video-playlists/update/4b1c", True),
+    ("Anyone with the link", "https://boards.example.com/b/4/share", True),
+    ("Everyone", "https://social.example.com/settings/privacy", True),
+    ("Private", "https://video.example.org/videos/update/4b1c", False),
+    ("Public", "https://code.example.com/org?tab=repositories", False),
+])
+def test_visibility_chosen_on_its_form(label: str, url: str, asks: bool) -> None:
+    assert (click(label, url)[0] != "allow") is asks, (label, url)
