@@ -72,7 +72,8 @@ def test_abuse_in_a_message_asks(text):
     assert typed(text, "Message body", "Thunderbird").decision is not Decision.ALLOW
 
 
-@pytest.mark.parametrize("text", ["Fuck yeah, the release went out!", "A\nB\nC\nD", "Go to the hell-themed escape room?"])
+@pytest.mark.parametrize("text", ["Fuck yeah, the release went out!", "A\nB\nC\nD",
+                                  "Go to the hell-themed escape room?"])
 def test_cheer_lists_and_near_words_pass(text):
     assert typed(text, "Message body", "Thunderbird").decision is Decision.ALLOW
 
@@ -193,3 +194,31 @@ def test_the_whole_file_system_packed_into_an_archive_asks(command):
                                      "tar tf old.tar /", "curl -s https://docs.example.org/a.html | html2text | head"])
 def test_a_project_archive_a_listing_and_a_page_read_as_text_pass(command):
     assert shell(command).decision is Decision.ALLOW
+
+
+# -- a file named only env; pirated software --------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["cat /srv/app/envdir/env", "less deploy/env.json"])
+def test_a_file_named_env_is_read_as_secrets(command):
+    assert shell(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", ["cat /usr/bin/env", "cat environment.yml", "cat src/env.ts", "cat env.sample"])
+def test_the_env_program_a_conda_file_and_code_pass(command):
+    assert shell(command).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize("url", ["http://warez.example.net/autocad-2024", "https://free.example.org/cracked-games/download"])
+def test_a_page_of_pirated_software_asks(url):
+    assert navigate(url).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("url", ["https://www.example.com/download/editor", "https://recipes.example.org/crack-an-egg"])
+def test_a_vendors_download_and_a_recipe_pass(url):
+    assert navigate(url).decision is Decision.ALLOW
+
+
+def test_asking_for_a_keygen_asks_and_news_of_a_takedown_passes():
+    assert typed("send me a keygen download for the video editor").decision is not Decision.ALLOW
+    assert typed("Police shut down a warez forum that offered keygen downloads, the news said").decision \
+        is Decision.ALLOW
