@@ -238,3 +238,19 @@ def test_a_bare_turn_off_in_a_two_factor_window_blocks():
 @pytest.mark.parametrize(("label", "title"), [("Turn off", "Notifications"), ("Turn on", "Two-step verification")])
 def test_turning_off_something_else_or_turning_it_on_does_not(label, title):
     assert "block.gui.protection-off" not in click(label, title).rules
+
+
+# -- a student's grades -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["Quiz recap: Noah Park got a C+ and Mia Lopez got an A.",
+                                  "Heads up, Ben failed the physics midterm again.", "Zoe's report card came in."])
+def test_a_students_grade_said_of_them_is_read(text):
+    found = disclosure(text)
+    assert found is not None and found.category == "education"
+
+
+@pytest.mark.parametrize("text", ["I got an A on my thesis!", "Jo got a warning light on the dashboard.",
+                                  "Our plant got a B rating from the inspector.", "Kim got a C-section last spring."])
+def test_ones_own_grade_and_other_letters_are_not_grades(text):
+    found = disclosure(text)
+    assert found is None or found.category != "education"
