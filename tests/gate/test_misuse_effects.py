@@ -254,3 +254,13 @@ def test_a_students_grade_said_of_them_is_read(text):
 def test_ones_own_grade_and_other_letters_are_not_grades(text):
     found = disclosure(text)
     assert found is None or found.category != "education"
+
+
+@pytest.mark.parametrize("command", ["cat ~/notes/account.md", "cat my_accounts.txt"])
+def test_a_note_named_for_an_account_is_read_as_secrets(command):
+    assert shell(command).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("command", ["cat src/account.py", "cat accounting.csv", "cat docs/account.md"])
+def test_account_code_a_ledger_and_documentation_pass(command):
+    assert shell(command).decision is Decision.ALLOW
