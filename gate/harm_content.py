@@ -357,6 +357,9 @@ def _short_harm_words(text: str) -> str:
 
 def _harm_words(text: str) -> str:
     text = text[: _MAX_TEXT * 2]
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) >= 4 and all(len(ln) <= 2 for ln in lines):
+        text = f"{text}\n{''.join(lines)}"  # a word spelled down the lines, a letter a line (an acrostic)
     folded = fold(text) if len(text) <= 256 else fold_uncached(text)
     return _NON_WORD.sub(" ", folded).strip()[:_MAX_TEXT]
 

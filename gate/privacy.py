@@ -48,10 +48,11 @@ __all__ = ["CATEGORIES", "Detail", "Disclosure", "Vocabulary", "accusation", "di
            "out_of_place", "personal_record", "record_place", "records_file", "roster", "shared_place"]
 
 # the special categories, in the order a reason names them
-CATEGORIES = ("health", "sexuality", "criminal", "immigration", "money", "discipline", "religion")
+CATEGORIES = ("health", "sexuality", "criminal", "immigration", "money", "discipline", "religion", "education")
 _SAID = {"health": "a health fact", "sexuality": "a sexual orientation or gender identity",
          "criminal": "a criminal record or arrest", "immigration": "an immigration status",
-         "money": "debts, arrears or pay", "discipline": "a disciplinary action", "religion": "a religion"}
+         "money": "debts, arrears or pay", "discipline": "a disciplinary action", "religion": "a religion",
+         "education": "a student's grades"}
 
 _LIMIT = 8192  # longer text is read up to here: a disclosure is a sentence, not a document
 _BEFORE = 100  # how far before a fact its person is looked for

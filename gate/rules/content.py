@@ -54,6 +54,7 @@ from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_vocab import SHELL_TYPES
 from gate.rules.typed import judge_as
+from gate.sensitive import partial_secret
 from gate.shell import command_facts
 
 __all__ = ["RULES", "content_verdict", "script_verdict"]
@@ -243,7 +244,12 @@ def _secret_kind(ctx: Context, text: str) -> str | None:
         return None
     text = text[:MAX_CONTENT]
     m = matcher.search(text, text_keys(text))
-    return "a credential or token" if m else None
+    if m:
+        return "a credential or token"
+    # a live key written with its issuer's prefix and its first characters ("sk_live_51Hx..."): a key the
+    # agent hardcodes, shortened only in what it shows, and the start of one in the file when it is not
+    partial = partial_secret(text)
+    return f"{partial} (its start)" if partial else None
 
 
 @rule("confirm.files.secret-content", "A secret written into a file", risk=Risk.HIGH, types=WRITES,

@@ -1770,6 +1770,9 @@ _SECOND_FACTOR_PAGE = re.compile(
 _SECOND_FACTOR_OFF = re.compile(r"^(?:turn off|disable|deactivate|switch off|off|turn it off|disable it)$")
 
 
+_SECOND_FACTOR_TITLE = re.compile(r"\b(?:two[- ]?factor|two[- ]step|2[- ]?step|2fa|multi[- ]?factor|mfa)\b", re.I)
+
+
 @rule("block.gui.protection-off", "A button that turns off an account's second factor or sign-in alerts",
       risk=Risk.CRITICAL, types=("click",), confidence=0.85)
 def protection_off(ctx: Context) -> str | None:
@@ -1790,9 +1793,10 @@ def protection_off(ctx: Context) -> str | None:
             return None
     elif of_kind(label.words, _PROTECTION_OFF, label.keys, ctx.compiled.cues) is None:
         url = getattr(ctx.action, "url", None) or ctx.observation.url
-        # a bare "Turn off" on the account's own two-factor settings page
-        if not (url and _SECOND_FACTOR_OFF.match(label.words.split("\n", 1)[0].strip()) and
-                _SECOND_FACTOR_PAGE.search(url.split("://", 1)[-1][:512].partition("/")[2] or "")):
+        # a bare "Turn off" on the account's own two-factor settings page, or in a window titled for it
+        if not (_SECOND_FACTOR_OFF.match(label.words.split("\n", 1)[0].strip()) and (
+                (url and _SECOND_FACTOR_PAGE.search(url.split("://", 1)[-1][:512].partition("/")[2] or "")) or
+                _SECOND_FACTOR_TITLE.search(ctx.observation.window_title[:200]))):
             return None
     return f"{_PROTECTION_OFF}: {_short(label.raw)!r}"
 

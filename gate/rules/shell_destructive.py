@@ -478,6 +478,12 @@ _SQL_EVERY_ROW = re.compile(
 _SQL_MUTATION = re.compile(
     r"\balter\s+table\s+[^\s;]+(?:\s+on\s+cluster\s+\S+)?\s+(?:delete|update)\b|"
     r"\bupdate\s+[^\s;]+\s+set\b[^;]*\bwhere\s+" + _ALWAYS_TRUE.replace("lit", "lit3") + r"\s*(?:;|$)", re.S)
+# an UPDATE whose WHERE picks rows by what they hold (a range, a department, several conditions), not one row by
+# its key: every matching record changed at once (salaries, orders cancelled, customers deactivated); one row
+# updated by its id, key or e-mail passes
+_SQL_BULK_UPDATE = re.compile(
+    r"\bupdate\s+[^\s;]+\s+set\b[^;]*?\bwhere\s+(?!(?:[\w\"`.\[\]]*?(?:id|uuid|guid|key|email|username|sku|slug)"
+    r"[\"`\]]?)\s*=\s*(?:'[^']*'|\"[^\"]*\"|[\w.@-]+)\s*(?:limit\s+1\s*)?(?:;|$))", re.S | re.I)
 
 # the servers' own tables of logins and password hashes (PostgreSQL, MySQL/MariaDB, SQL Server, Oracle, MongoDB,
 # ClickHouse), read by a query: a dump of every account's hash, as /etc/shadow is
@@ -509,6 +515,8 @@ _SQL_VERDICTS = (
      "deletes every row or series (a condition that holds for all of them, or none): {}"),
     (_SQL_CONFIRM, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
     (_SQL_MUTATION, "confirm.shell.destructive", Risk.HIGH, "changes or deletes database rows: {}"),
+    (_SQL_BULK_UPDATE, "confirm.shell.destructive", Risk.MEDIUM,
+     "changes every row its condition picks, not one row by its key: {}"),
     (_SQL_SECRET_COLUMNS, "confirm.shell.secret-read", Risk.HIGH,
      "reads the passwords, keys or tokens a database keeps: {}"),
 )

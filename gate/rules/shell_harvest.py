@@ -52,7 +52,7 @@ from urllib.parse import unquote
 
 from gate.model import Risk
 from gate.prefix import literals
-from gate.rules import shell_payload
+from gate.rules import shell_hiding, shell_payload, shell_spawns
 from gate.sensitive import agent_token_file, captured_credentials, secret_file_name
 from gate.shell import Command, Finding, ShellAnalysis, resolve_path
 
@@ -530,6 +530,8 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
     """The checks above, for each command of a line that holds one of their words (module docstring); and the
     payload checks of gate/rules/shell_payload.py, which read the line as a whole."""
     shell_payload.line(analysis, add)
+    shell_spawns.line(analysis, add)
+    shell_hiding.line(analysis, add)
     low = analysis.source.lower()
     if _ANY_CUE is None or _ANY_CUE.search(low) is None:
         return

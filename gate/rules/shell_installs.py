@@ -141,6 +141,8 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         _build_install(cmd, where, add)
     if name in _RUNS_PROJECT or script is not None:  # (a script of the checked-out tree: its code, whatever it is)
         _after_pull_request(cmd, analysis, where, add)
+    if name in _CLONE_INSTALLS or _PYTHON.match(name):
+        _after_clone(cmd, analysis, where, add)
 
 
 def _setup_py(cmd: Command, where: str, add: Add) -> None:
@@ -241,6 +243,40 @@ def _handed(d: Detector, cmd: Command, k: int, path: str, where: str, add: Add) 
     via = f" (via {path})" if not where else where.replace(" (via ", f" (via {path} → ", 1)
     for f in d.run(inner):
         add(Finding(f.rule, f.risk, f"{f.reason}{via}" if "(via " not in f.reason else f.reason, cmd.span))
+
+
+# a repository fetched from another machine (`git clone URL`, `gh repo clone o/r`, `hg clone`, `svn checkout`)
+_CLONES = {"git": ("clone",), "gh": ("repo",), "hg": ("clone",), "svn": ("checkout", "co"), "jj": ("git",)}
+# the install verbs that run a fetched tree's own setup code (its setup.py or build backend, its lifecycle scripts,
+# its Makefile's install target) and put what it builds where every later program loads it
+_CLONE_INSTALLS = {"pip": ("install",), "pip3": ("install",), "npm": ("install", "i", "ci"), "pnpm": ("install", "i"),
+                   "yarn": ("install", ""), "bun": ("install", "i"), "poetry": ("install",), "pdm": ("install",),
+                   "make": ("install",), "cargo": ("install",), "gem": ("install",), "go": ("install",),
+                   "uv": ("pip",), "pipx": ("install",), "composer": ("install",), "bundle": ("install",)}
+
+
+def _after_clone(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """An install of a repository cloned earlier on the same line (`git clone URL && cd r && pip install .`):
+    the repository's own setup code runs and what it builds is installed, as with `pip install git+URL`. Which
+    fork it is, the gate cannot tell; a person can."""
+    words = [w for w in cmd.words[1:] if not w.startswith("-")]
+    if _PYTHON.match(cmd.name):
+        if words[:2] != ["pip", "install"] and cmd.words[1:4] != ("-m", "pip", "install"):
+            return
+    else:
+        verbs = _CLONE_INSTALLS[cmd.name]
+        if not ((words[:1] and words[0] in verbs) or ("" in verbs and not words)):
+            return
+    if not _NO_SCRIPTS.isdisjoint(cmd.words):
+        return
+    earlier = analysis.commands[:analysis.commands.index(cmd)] if cmd in analysis.commands else ()
+    clone = next((c for c in earlier if c.name in _CLONES and
+                  next((w for w in c.words[1:] if not w.startswith("-")), "") in _CLONES[c.name] and
+                  (c.name != "gh" or "clone" in c.words)), None)
+    if clone is None:
+        return
+    add(Finding("confirm.shell.install", Risk.MEDIUM, f"{' '.join(cmd.words[:2])}: installs a repository just "
+                f"cloned ({' '.join(clone.words[:3])[:80]}): its own setup code runs{where}", cmd.span))
 
 
 def _checks_out_change(c: Command) -> bool:

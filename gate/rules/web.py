@@ -483,6 +483,8 @@ def nested_secret(ctx: Context) -> str | None:
 _MEETING_JOIN = re.compile(r"^(?:[\w-]+\.)*(?:zoom\.us|zoom\.com|zoomgov\.com|webex\.com)"
                            r"/(?:j|w|wc/join|s|my)/[\w.-]+/?$")
 _MEETING_KEYS = frozenset({"pwd", "passcode", "password"})
+# the key an API publishes for anyone to try it (`apikey=demo`, `api_key=DEMO_KEY`): no one's secret
+_PUBLIC_DEMO_KEY = re.compile(r"(?:demo|demo_key|demo_api_key|sample_key)$", re.IGNORECASE)
 
 
 @rule("confirm.web.secret-param", "a URL parameter that carries a secret", risk=Risk.HIGH, types=NAV)
@@ -499,7 +501,8 @@ def secret_param(ctx: Context) -> CheckResult:
     meeting = _MEETING_JOIN.match(f"{parts.host}{parts.path}") is not None
     for text in (parts.query, fragment):
         for key, value in parse_qsl(text, keep_blank_values=False):
-            if value and key.lower().replace("-", "_") in names and not (meeting and key.lower() in _MEETING_KEYS):
+            if value and key.lower().replace("-", "_") in names and not (meeting and key.lower() in _MEETING_KEYS) \
+                    and not _PUBLIC_DEMO_KEY.match(value):
                 return f"the URL sends a {key!r} value to {parts.host}"
     if (inner := ctx.derived(nested_secret)) is not None:
         return f"the URL sends a {inner!r} value, written inside another parameter, to {parts.host}"

@@ -112,7 +112,7 @@ def test_saved_windows_passwords_read_blocks(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     r"type README.txt",
-    r"Get-Content .\appsettings.Development.json",
+    r"Get-Content .\tsconfig.json",
     r"reg query HKCU\Software\Microsoft\Windows\CurrentVersion\Run",
     r"findstr /i todo notes.txt",
     r"findstr /s /i TODO *.py",
