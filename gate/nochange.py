@@ -166,6 +166,36 @@ def load_cmdlet_reads(data: dict) -> CmdletReads:
 CMDLET_READS = load_cmdlet_reads(DATA)
 
 
+class PublicNouns(NamedTuple):
+    nouns: tuple[str, ...]  # words of a noun that name only what is public, longest first
+    unless_nouns: tuple[str, ...]  # a noun with one of these keeps its secret word
+    unless: frozenset[str]  # switches that make such a reading cmdlet change something
+
+
+def load_public_nouns(data: dict) -> PublicNouns:
+    """The [cmdlet_public_nouns] table of a program table; a malformed one raises ValueError."""
+    spec = data.get("cmdlet_public_nouns", {})
+    if set(spec) - {"nouns", "unless_nouns", "unless", "example"}:
+        raise ValueError("programs.toml [cmdlet_public_nouns]: unknown keys")
+    return PublicNouns(tuple(sorted((n.lower() for n in spec.get("nouns", ())), key=len, reverse=True)),
+                       tuple(n.lower() for n in spec.get("unless_nouns", ())),
+                       frozenset(v.lower() for v in spec.get("unless", ())))
+
+
+PUBLIC_NOUNS = load_public_nouns(DATA)
+
+
+def _public_part_removed(noun: str, words: tuple[str, ...]) -> str:
+    """The noun without the words that name only what is public (`sslcertificatebinding` → `sslbinding`), so
+    that its secret words are looked for in the rest; as it is when it names a private part or an export."""
+    if not any(p in noun for p in PUBLIC_NOUNS.nouns) or any(u in noun for u in PUBLIC_NOUNS.unless_nouns) or \
+            any(w.split(":", 1)[0] in PUBLIC_NOUNS.unless for w in words):
+        return noun
+    for p in PUBLIC_NOUNS.nouns:
+        noun = noun.replace(p, "-")
+    return noun
+
+
 class ReadVerbs(NamedTuple):
     verbs: frozenset[str]
     prefixes: tuple[str, ...]
@@ -214,6 +244,7 @@ def _reading_cmdlet(cmd: Command) -> str | None:
     noun = m.group("noun")
     if m.group("verb") not in CMDLET_READS.reads and any(s in noun for s in READ_VERBS.cmdlet_media_nouns):
         return None  # `Format-Disk`, `Format-SDCard`: the verb's other sense, on a disk or a device
+    noun = _public_part_removed(noun, cmd.words[1:])
     if noun in CMDLET_READS.exact_nouns or any(noun == module.prefix for module in MODULES) or \
             any(s in noun for s in CMDLET_READS.secret_nouns) or any(s in noun for s in READ_VERBS.cmdlet_nouns) or \
             any(w.split(":", 1)[0] in CMDLET_READS.unless for w in cmd.words[1:]):
@@ -221,14 +252,16 @@ def _reading_cmdlet(cmd: Command) -> str | None:
     return f"a {m.group('verb')}- cmdlet: PowerShell's reading verbs look and report"
 
 
-def _module_cmdlet(name: str) -> str | None:
-    """Why a module cmdlet (`get-dbadatabase`) changes nothing it reads, else None."""
+def _module_cmdlet(name: str, words: tuple[str, ...] = ()) -> str | None:
+    """Why a module cmdlet (`get-dbadatabase`) changes nothing it reads, else None. A copy written to a web or
+    share address (`Backup-DbaDatabase -AzureBaseUrl https://...`, `-Path \\\\nas\\dumps`) leaves the machine:
+    not this convention's."""
     verb, _, noun = name.partition("-")
     for m in MODULES:
         if noun.startswith(m.prefix) and len(noun) > len(m.prefix) and not any(s in noun for s in m.secret_nouns):
             if verb in m.reads:
                 return f"a {verb}- cmdlet of a module that only reads"
-            if verb in m.copies:
+            if verb in m.copies and not any(_ADDRESS.search(w) for w in words):
                 return f"a {verb}- cmdlet: writes a backup or export copy and changes nothing it reads"
     return None
 class CloudFamily(NamedTuple):
@@ -541,7 +574,8 @@ def quiet_use(cmd: Command) -> str | None:
     if why is not None:
         return why
     if "-" in cmd.name and bare:
-        why = (_module_cmdlet(cmd.name) if MODULES else None) or _reading_cmdlet(cmd) or _cloud_quiet(cmd) or \
+        module = _module_cmdlet(cmd.name, cmd.words[1:]) if MODULES else None
+        why = module or _reading_cmdlet(cmd) or _cloud_quiet(cmd) or \
             _display_cmdlet(cmd)
         if why is not None:
             return why
