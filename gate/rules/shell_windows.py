@@ -1223,6 +1223,21 @@ def cloud_cmdlet(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     f"what it holds{where}", cmd.span))
 
 
+# PowerShell's SQL cmdlets handed a script file: what its statements do to the server is never read
+_SQL_CMDLETS = frozenset({"invoke-sqlcmd", "invoke-dbaquery", "invoke-sqlquery"})
+_SQL_FILE_PARAMS = ("inputfile", "file", "filepath")
+
+
+def _sql_script_file(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`Invoke-Sqlcmd -InputFile x.sql`, `Invoke-DbaQuery -File x.sql`: a script the gate cannot read, run against
+    a database server, asks as `sqlcmd -i x.sql` does (the statements of `-Query` are judged as they are)."""
+    named, _ = _params(cmd)
+    script = _param(named, *_SQL_FILE_PARAMS)
+    if script is not None:
+        add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"{cmd.name} runs the SQL script {script[:60]}, which "
+                    f"the gate cannot read, against a database: it may change or drop data{where}", cmd.span))
+
+
 def _machine_setx(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """`setx /M NAME VALUE`: a variable set for the whole machine (every user's programs start with it)."""
     if any(w in ("/m", "-m") for w in cmd.words[1:]):
@@ -1315,6 +1330,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("psexec", "psexec64", "paexec"), _several(_lateral, _autostart(system_detached))),
     "osascript": _autostart(login_item),
     "setx": _machine_setx,
+    **dict.fromkeys(_SQL_CMDLETS, _sql_script_file),
 }
 _CHECKS["new-service"] = _several(_services, _autostart(win_service))
 _CHECKS["reg"] = _several(_registry_blobs, _product_removed, _registry_writes, _autostart(win_run_key))
