@@ -58,6 +58,10 @@ nothing here lowers a block or any other rule's ask.
    chart definition of the module, and `Import-XyzExcel` or `Import-XyzYaml` read a data file. Never with a web
    or share address among the words (a notification that opens a page), a switch that hands it code
    (`-ScriptBlock`), a file named outside the project, or a noun about secrets before the display word.
+9. A Windows server cmdlet asked only to switch a protection on (`[[cmdlet_protection]]`): `Set-NetFirewallProfile
+   -Enabled True`, `Set-SmbServerConfiguration -EnableSMB1Protocol $false`. Every parameter chooses what the
+   setting applies to, is a common switch (`-Force`, `-Confirm:$false`), or sets a protection to its protective
+   value; the cmdlet is found by name. Hardening is routine; the same cmdlet turning anything off is not this.
 8. A program the table describes, asked only to show (`[reading_uses]`; gate/rules/shell_reading.py drops the
    findings about what the program's verbs do, and the shell rules keep every other): a. its usage (`taskkill
    /?`, `systemctl kill --signal help`, `aws s3 cp help`, `killall --list` alone); b. a [[no_change]] mode
@@ -164,6 +168,64 @@ def load_cmdlet_reads(data: dict) -> CmdletReads:
 
 
 CMDLET_READS = load_cmdlet_reads(DATA)
+
+
+class CmdletProtection(NamedTuple):
+    select: frozenset[str]  # parameters that choose what the setting applies to
+    on: dict[str, frozenset[str]]  # a protection's parameter → its protective values
+
+
+_COMMON_SWITCHES = frozenset({"force", "confirm", "whatif", "verbose", "passthru", "asjob", "cimsession",
+                              "throttlelimit"})
+
+
+def load_protections(data: dict) -> dict[str, CmdletProtection]:
+    """The [[cmdlet_protection]] entries of a program table (module docstring, 9.), by cmdlet; a malformed one
+    raises ValueError."""
+    out: dict[str, CmdletProtection] = {}
+    for spec in data.get("cmdlet_protection", ()):
+        if set(spec) - {"cmdlets", "select", "on", "example"} or not spec.get("on") or not spec.get("example"):
+            raise ValueError(f"programs.toml [[cmdlet_protection]] {spec.get('cmdlets')}: give on and an example")
+        entry = CmdletProtection(frozenset(p.lower() for p in spec.get("select", ())),
+                                 {k.lower(): frozenset(v.lower() for v in vs) for k, vs in spec["on"].items()})
+        for name in spec["cmdlets"]:
+            out[name.lower()] = entry
+    return out
+
+
+PROTECTIONS = load_protections(DATA)
+
+
+def _protection_on(cmd: Command) -> str | None:
+    """Why a cmdlet only switches protections on (module docstring, 9.), else None."""
+    entry = PROTECTIONS.get(cmd.name)
+    if entry is None or cmd.redirects:
+        return None
+    args = [a.lower() for a in cmd.argv[1:]]
+    turned_on = False
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if not a.startswith("-") or len(a) < 2:
+            return None  # a positional word: not a parameter this convention knows
+        name, colon, value = a[1:].partition(":")
+        has_next = k + 1 < len(args) and not args[k + 1].startswith("-")
+        if not colon and name in entry.on:
+            if not has_next:
+                return None
+            value = args[k + 1]
+            k += 1
+        elif not colon and name in entry.select and has_next:
+            k += 1  # (the selection's value: `-Profile Domain,Public`; `-All` takes none)
+        k += 1
+        if name in _COMMON_SWITCHES:
+            continue
+        if name in entry.select:
+            continue
+        if name not in entry.on or value.strip("'\"") not in entry.on[name]:
+            return None
+        turned_on = True
+    return "switches a protection on, and only that" if turned_on else None
 
 
 class PublicNouns(NamedTuple):
@@ -575,8 +637,7 @@ def quiet_use(cmd: Command) -> str | None:
         return why
     if "-" in cmd.name and bare:
         module = _module_cmdlet(cmd.name, cmd.words[1:]) if MODULES else None
-        why = module or _reading_cmdlet(cmd) or _cloud_quiet(cmd) or \
-            _display_cmdlet(cmd)
+        why = module or _reading_cmdlet(cmd) or _cloud_quiet(cmd) or _display_cmdlet(cmd) or _protection_on(cmd)
         if why is not None:
             return why
     args = cmd.words[1:]

@@ -106,3 +106,31 @@ def test_unread_scripts_and_copies_leaving_the_machine_ask(command: str) -> None
 ])
 def test_read_queries_and_local_copies_pass(command: str) -> None:
     assert shell(command).decision.value == "allow"
+
+
+@pytest.mark.parametrize("command", [
+    "Set-NetFirewallProfile -Profile Domain,Public,Private -Enabled True",
+    "Set-NetFirewallProfile -All -DefaultInboundAction Block -NotifyOnListen True",
+    "Set-SmbServerConfiguration -EnableSMB1Protocol $false -Force",
+    "Set-SmbClientConfiguration -RequireSecuritySignature $true -Confirm:$false",
+])
+def test_protection_switched_on_passes(command: str) -> None:
+    a = shell(command)
+    assert a.decision.value == "allow", (command, a.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "Set-NetFirewallProfile -Profile Public -Enabled False", "Set-NetFirewallProfile -DefaultInboundAction Allow",
+    "Set-NetFirewallProfile -Profile Public -Enabled True -DefaultInboundAction Allow",
+    "Set-SmbServerConfiguration -EnableSMB1Protocol $true -Force",
+    "Set-SmbClientConfiguration -EnableInsecureGuestLogons $true", "Set-SmbServerConfiguration -AutoShareServer $false",
+])
+def test_protection_switched_off_or_unknown_setting_asks(command: str) -> None:
+    assert shell(command).decision.value != "allow"
+
+
+def test_protection_table_shape() -> None:
+    from gate.nochange import PROTECTIONS, load_protections
+    assert "enabled" in PROTECTIONS["set-netfirewallprofile"].on
+    with pytest.raises(ValueError):
+        load_protections({"cmdlet_protection": [{"cmdlets": ["set-x"]}]})
