@@ -134,3 +134,20 @@ def test_protection_table_shape() -> None:
     assert "enabled" in PROTECTIONS["set-netfirewallprofile"].on
     with pytest.raises(ValueError):
         load_protections({"cmdlet_protection": [{"cmdlets": ["set-x"]}]})
+
+
+@pytest.mark.parametrize("command", [
+    "Disable-BitLocker -MountPoint D:", "Disable-XyzEnhancedSecurityConfiguration", "Uninstall-XyzAntivirus -Force",
+    "Disable-XyzMailboxAuditing -Identity ops",
+])
+def test_protection_disabled_by_verb_blocks(command: str) -> None:
+    a = shell(command)
+    assert a.decision.value == "block" and "block.shell.defense-evasion" in a.rules, (command, a.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "Enable-XyzEnhancedSecurityConfiguration", "Disable-XyzSecurityGroupMember -Name ops",
+    "Disable-NetFirewallRule -DisplayName 'Allow Telnet'", "Disable-XyzAlertNotification",
+])
+def test_protection_on_or_a_rule_or_group_does_not_block(command: str) -> None:
+    assert shell(command).decision.value != "block"
