@@ -1249,7 +1249,7 @@ def _protection_off(name: str) -> str | None:
 
 def _protection_cmdlet(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     what = _protection_off(cmd.name)
-    if what is not None:
+    if what is not None and not any(w in ("-whatif", "-whatif:$true") for w in cmd.words[1:]):  # (only says what)
         add(Finding("block.shell.defense-evasion", Risk.HIGH, f"{cmd.name}: by PowerShell's verb, switches a "
                     f"protection ({what}) off{where}", cmd.span))
 
