@@ -238,7 +238,9 @@ def unknown_effect(argv: tuple[str, ...] | list[str], name: str) -> str | None:
     args = list(argv[1:])
     if name in ("awk", "gawk", "mawk", "nawk"):
         code = _awk_code(list(argv))
-        if code and _AWK_EXEC.search(code):
+        # a `system("...")` whose whole argument is one literal runs a command line the shell rules read
+        # themselves (`_awk_system`); only a command built from the data, a pipe or a socket is unknown
+        if code and _AWK_EXEC.search(_AWK_LITERAL_SYSTEM.sub("", code)):
             return f"{name} code runs commands or opens connections (system, getline, pipes, /inet)"
         return None
     if name in ("sed", "gsed"):
@@ -330,6 +332,7 @@ _GDB_ESCAPE = re.compile(r"^\s*(?:shell|!|platform\s+shell|pipe\s+[^|]*\|)\s*(?P
 _SQLITE_ESCAPE = re.compile(r"^\s*\.(?:shell|system)\s+(?P<cmd>.+)$", re.S | re.I)
 _APT_HOOK = re.compile(r"^(?:apt::update::(?:pre|post)-invoke(?:-success)?|dpkg::(?:pre|post)-invoke|"
                        r"dpkg::pre-install-pkgs|apt::changelogs::server)[^=]*=(?P<cmd>.+)$", re.S | re.I)
+_AWK_LITERAL_SYSTEM = re.compile(r"\bsystem\s*\(\s*\"(?:[^\"\\]|\\.)*\"\s*\)")
 _AWK_STRING_CALL = re.compile(r"\bsystem\s*\(\s*\"(?P<a>(?:[^\"\\]|\\.)*)\"|\"(?P<b>(?:[^\"\\]|\\.)*)\"\s*\|\s*getline|"
                               r"\|\s*\"(?P<c>(?:[^\"\\]|\\.)*)\"")
 _DB_ESCAPE = re.compile(r"^\s*(?:\\!|system)\s+(?P<cmd>.+)$", re.S | re.I)

@@ -58,6 +58,10 @@ nothing here lowers a block or any other rule's ask.
    chart definition of the module, and `Import-XyzExcel` or `Import-XyzYaml` read a data file. Never with a web
    or share address among the words (a notification that opens a page), a switch that hands it code
    (`-ScriptBlock`), a file named outside the project, or a noun about secrets before the display word.
+9. A Windows server cmdlet asked only to switch a protection on (`[[cmdlet_protection]]`): `Set-NetFirewallProfile
+   -Enabled True`, `Set-SmbServerConfiguration -EnableSMB1Protocol $false`. Every parameter chooses what the
+   setting applies to, is a common switch (`-Force`, `-Confirm:$false`), or sets a protection to its protective
+   value; the cmdlet is found by name. Hardening is routine; the same cmdlet turning anything off is not this.
 8. A program the table describes, asked only to show (`[reading_uses]`; gate/rules/shell_reading.py drops the
    findings about what the program's verbs do, and the shell rules keep every other): a. its usage (`taskkill
    /?`, `systemctl kill --signal help`, `aws s3 cp help`, `killall --list` alone); b. a [[no_change]] mode
@@ -166,6 +170,94 @@ def load_cmdlet_reads(data: dict) -> CmdletReads:
 CMDLET_READS = load_cmdlet_reads(DATA)
 
 
+class CmdletProtection(NamedTuple):
+    select: frozenset[str]  # parameters that choose what the setting applies to
+    on: dict[str, frozenset[str]]  # a protection's parameter → its protective values
+
+
+_COMMON_SWITCHES = frozenset({"force", "confirm", "whatif", "verbose", "passthru", "asjob", "cimsession",
+                              "throttlelimit"})
+
+
+def load_protections(data: dict) -> dict[str, CmdletProtection]:
+    """The [[cmdlet_protection]] entries of a program table (module docstring, 9.), by cmdlet; a malformed one
+    raises ValueError."""
+    out: dict[str, CmdletProtection] = {}
+    for spec in data.get("cmdlet_protection", ()):
+        if set(spec) - {"cmdlets", "select", "on", "example"} or not spec.get("on") or not spec.get("example"):
+            raise ValueError(f"programs.toml [[cmdlet_protection]] {spec.get('cmdlets')}: give on and an example")
+        entry = CmdletProtection(frozenset(p.lower() for p in spec.get("select", ())),
+                                 {k.lower(): frozenset(v.lower() for v in vs) for k, vs in spec["on"].items()})
+        for name in spec["cmdlets"]:
+            out[name.lower()] = entry
+    return out
+
+
+PROTECTIONS = load_protections(DATA)
+
+
+def _protection_on(cmd: Command) -> str | None:
+    """Why a cmdlet only switches protections on (module docstring, 9.), else None."""
+    entry = PROTECTIONS.get(cmd.name)
+    if entry is None or cmd.redirects:
+        return None
+    args = [a.lower() for a in cmd.argv[1:]]
+    turned_on = False
+    k = 0
+    while k < len(args):
+        a = args[k]
+        if not a.startswith("-") or len(a) < 2:
+            return None  # a positional word: not a parameter this convention knows
+        name, colon, value = a[1:].partition(":")
+        has_next = k + 1 < len(args) and not args[k + 1].startswith("-")
+        if not colon and name in entry.on:
+            if not has_next:
+                return None
+            value = args[k + 1]
+            k += 1
+        elif not colon and name in entry.select and has_next:
+            k += 1  # (the selection's value: `-Profile Domain,Public`; `-All` takes none)
+        k += 1
+        if name in _COMMON_SWITCHES:
+            continue
+        if name in entry.select:
+            continue
+        if name not in entry.on or value.strip("'\"") not in entry.on[name]:
+            return None
+        turned_on = True
+    return "switches a protection on, and only that" if turned_on else None
+
+
+class PublicNouns(NamedTuple):
+    nouns: tuple[str, ...]  # words of a noun that name only what is public, longest first
+    unless_nouns: tuple[str, ...]  # a noun with one of these keeps its secret word
+    unless: frozenset[str]  # switches that make such a reading cmdlet change something
+
+
+def load_public_nouns(data: dict) -> PublicNouns:
+    """The [cmdlet_public_nouns] table of a program table; a malformed one raises ValueError."""
+    spec = data.get("cmdlet_public_nouns", {})
+    if set(spec) - {"nouns", "unless_nouns", "unless", "example"}:
+        raise ValueError("programs.toml [cmdlet_public_nouns]: unknown keys")
+    return PublicNouns(tuple(sorted((n.lower() for n in spec.get("nouns", ())), key=len, reverse=True)),
+                       tuple(n.lower() for n in spec.get("unless_nouns", ())),
+                       frozenset(v.lower() for v in spec.get("unless", ())))
+
+
+PUBLIC_NOUNS = load_public_nouns(DATA)
+
+
+def _public_part_removed(noun: str, words: tuple[str, ...]) -> str:
+    """The noun without the words that name only what is public (`sslcertificatebinding` → `sslbinding`), so
+    that its secret words are looked for in the rest; as it is when it names a private part or an export."""
+    if not any(p in noun for p in PUBLIC_NOUNS.nouns) or any(u in noun for u in PUBLIC_NOUNS.unless_nouns) or \
+            any(w.split(":", 1)[0] in PUBLIC_NOUNS.unless for w in words):
+        return noun
+    for p in PUBLIC_NOUNS.nouns:
+        noun = noun.replace(p, "-")
+    return noun
+
+
 class ReadVerbs(NamedTuple):
     verbs: frozenset[str]
     prefixes: tuple[str, ...]
@@ -214,6 +306,7 @@ def _reading_cmdlet(cmd: Command) -> str | None:
     noun = m.group("noun")
     if m.group("verb") not in CMDLET_READS.reads and any(s in noun for s in READ_VERBS.cmdlet_media_nouns):
         return None  # `Format-Disk`, `Format-SDCard`: the verb's other sense, on a disk or a device
+    noun = _public_part_removed(noun, cmd.words[1:])
     if noun in CMDLET_READS.exact_nouns or any(noun == module.prefix for module in MODULES) or \
             any(s in noun for s in CMDLET_READS.secret_nouns) or any(s in noun for s in READ_VERBS.cmdlet_nouns) or \
             any(w.split(":", 1)[0] in CMDLET_READS.unless for w in cmd.words[1:]):
@@ -221,14 +314,16 @@ def _reading_cmdlet(cmd: Command) -> str | None:
     return f"a {m.group('verb')}- cmdlet: PowerShell's reading verbs look and report"
 
 
-def _module_cmdlet(name: str) -> str | None:
-    """Why a module cmdlet (`get-dbadatabase`) changes nothing it reads, else None."""
+def _module_cmdlet(name: str, words: tuple[str, ...] = ()) -> str | None:
+    """Why a module cmdlet (`get-dbadatabase`) changes nothing it reads, else None. A copy written to a web or
+    share address (`Backup-DbaDatabase -AzureBaseUrl https://...`, `-Path \\\\nas\\dumps`) leaves the machine:
+    not this convention's."""
     verb, _, noun = name.partition("-")
     for m in MODULES:
         if noun.startswith(m.prefix) and len(noun) > len(m.prefix) and not any(s in noun for s in m.secret_nouns):
             if verb in m.reads:
                 return f"a {verb}- cmdlet of a module that only reads"
-            if verb in m.copies:
+            if verb in m.copies and not any(_ADDRESS.search(w) for w in words):
                 return f"a {verb}- cmdlet: writes a backup or export copy and changes nothing it reads"
     return None
 class CloudFamily(NamedTuple):
@@ -541,8 +636,8 @@ def quiet_use(cmd: Command) -> str | None:
     if why is not None:
         return why
     if "-" in cmd.name and bare:
-        why = (_module_cmdlet(cmd.name) if MODULES else None) or _reading_cmdlet(cmd) or _cloud_quiet(cmd) or \
-            _display_cmdlet(cmd)
+        module = _module_cmdlet(cmd.name, cmd.words[1:]) if MODULES else None
+        why = module or _reading_cmdlet(cmd) or _cloud_quiet(cmd) or _display_cmdlet(cmd) or _protection_on(cmd)
         if why is not None:
             return why
     args = cmd.words[1:]

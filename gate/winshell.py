@@ -67,7 +67,10 @@ _PS_SIGNS = re.compile(r"\$[A-Za-z_{(]|(?:^|[\s;|(])[A-Za-z]+-[A-Za-z]+(?=[\s(]|
 # cmd.exe's own statements: `for /f ... do`, `for %i in (...) do`, `if exist ...`, `if errorlevel ...`
 _CMD_START = re.compile(r"\s*@?(?:for\s+(?:/[dlrf]\b|%%?\w\s+in\b)|if\s+(?:/i\s+)?(?:not\s+)?(?:exist|defined|"
                         r"errorlevel)\b|rem\s)", re.I)
-_PS_STRING_PIPE = re.compile(r"""\s*@?(?:"(?:[^"`]|`.)*"|'(?:[^']|'')*')@?\s*\|\s*([A-Za-z]+)-[A-Za-z]+\b""", re.S)
+# a string, a list of strings or a variable piped into a cmdlet (`'srv1','srv2' | Get-Xyz`, `$servers | Get-Xyz`)
+_PS_STRING = r"""(?:"(?:[^"`]|`.)*"|'(?:[^']|'')*')"""
+_PS_STRING_PIPE = re.compile(rf"""\s*@?(?:{_PS_STRING}@?(?:\s*,\s*{_PS_STRING})*|\$[A-Za-z_]\w*(?:\.\w+)*)"""
+                             r"""\s*\|\s*([A-Za-z]+)-[A-Za-z]+\b""", re.S)
 _ENV_DRIVE = re.compile(r"\$env:[A-Za-z_]\w*", re.I)
 _BASH_SIGNS = re.compile(r"\$\(|\$\{|`|<<|\[\[|\$[A-Za-z_][A-Za-z0-9_]*/|\|\||&&|\s2>/dev/null")
 
@@ -94,8 +97,8 @@ def dialect(text: str) -> str | None:
         return None
     if _PS_AUTOMATIC.match(text):
         return "ps"
-    if text.lstrip()[:1] in "\"'@" and (m := _PS_STRING_PIPE.match(text)) and m.group(1).lower() in _VERBS:
-        return "ps"  # `"text" | Out-File x`: a string piped into a cmdlet is PowerShell (bash would run "text")
+    if text.lstrip()[:1] in "\"'@$" and (m := _PS_STRING_PIPE.match(text)) and m.group(1).lower() in _VERBS:
+        return "ps"  # `"text" | Out-File x`: a value piped into a cmdlet is PowerShell (bash would run "text")
     m = _FIRST.match(text)
     if not m:
         return None

@@ -58,7 +58,11 @@ The effect checks judge a Windows command like any other (gate/winshell.py reads
   role or an application consent granted, a secret or key added to an application or cloud user, another
   person's mailbox opened, MFA, conditional access or audit switched off (each refuses), a whole subscription
   or tenant taken away (`block.shell.mass-destruction`); any other removal asks (`confirm.shell.destructive`).
-  A cmdlet nobody listed is judged like its family: `NAMES` holds every name of these modules' form.
+  A cmdlet nobody listed is judged like its family: `NAMES` holds every name of these modules' form;
+- a cmdlet of any module whose approved verb disables or uninstalls a protection its noun names
+  (`Disable-BitLocker`, `Disable-XyzSecurityConfiguration`: `block.shell.defense-evasion`);
+- a SQL cmdlet handed a script file it runs against a server (`Invoke-Sqlcmd -InputFile`:
+  `confirm.shell.destructive`, as `sqlcmd -i`).
 
 Called once per simple command from `Detector._run` (gate/rules/shell.py); a name none of these concern
 costs one dictionary look-up.
@@ -1223,6 +1227,48 @@ def cloud_cmdlet(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
                     f"what it holds{where}", cmd.span))
 
 
+# PowerShell's approved verbs name what a cmdlet does to its noun: one that disables or uninstalls a protection
+# switches it off, whatever module it comes from (`Disable-BitLocker`, `Disable-XyzSecurityConfiguration`,
+# `Uninstall-XyzAntivirus`). Rules, groups and policies of a protection are other nouns: disabling one rule may
+# well harden, and asks as any unknown cmdlet does.
+_OFF_VERBS = frozenset({"disable", "uninstall"})
+_PROTECTION_NOUN = re.compile(r"(security|defender|antivirus|antimalware|antispyware|firewall|bitlocker|encryption|"
+                              r"tamperprotection|smartscreen|applocker|credentialguard|deviceguard|exploitprotection|"
+                              r"auditing|edr)")
+_NOT_PROTECTION_OFF = re.compile(r"(rule|group|policy|exclusion|alert|notification|log$|baseline)")
+
+
+def _protection_off(name: str) -> str | None:
+    """The protection a `Disable-`/`Uninstall-` cmdlet names (`disable-bitlocker` → bitlocker), else None."""
+    verb, dash, noun = name.partition("-")
+    if not dash or verb not in _OFF_VERBS or _NOT_PROTECTION_OFF.search(noun):
+        return None
+    m = _PROTECTION_NOUN.search(noun)
+    return m.group(1) if m else None
+
+
+def _protection_cmdlet(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    what = _protection_off(cmd.name)
+    if what is not None and not any(w in ("-whatif", "-whatif:$true") for w in cmd.words[1:]):  # (only says what)
+        add(Finding("block.shell.defense-evasion", Risk.HIGH, f"{cmd.name}: by PowerShell's verb, switches a "
+                    f"protection ({what}) off{where}", cmd.span))
+
+
+# PowerShell's SQL cmdlets handed a script file: what its statements do to the server is never read
+_SQL_CMDLETS = frozenset({"invoke-sqlcmd", "invoke-dbaquery", "invoke-sqlquery"})
+_SQL_FILE_PARAMS = ("inputfile", "file", "filepath")
+
+
+def _sql_script_file(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`Invoke-Sqlcmd -InputFile x.sql`, `Invoke-DbaQuery -File x.sql`: a script the gate cannot read, run against
+    a database server, asks as `sqlcmd -i x.sql` does (the statements of `-Query` are judged as they are)."""
+    named, _ = _params(cmd)
+    script = _param(named, *_SQL_FILE_PARAMS)
+    if script is not None:
+        add(Finding("confirm.shell.destructive", Risk.MEDIUM, f"{cmd.name} runs the SQL script {script[:60]}, which "
+                    f"the gate cannot read, against a database: it may change or drop data{where}", cmd.span))
+
+
 def _machine_setx(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     """`setx /M NAME VALUE`: a variable set for the whole machine (every user's programs start with it)."""
     if any(w in ("/m", "-m") for w in cmd.words[1:]):
@@ -1315,6 +1361,7 @@ _CHECKS: dict[str, Callable[[Detector, Command, ShellAnalysis, str, Add], None]]
     **dict.fromkeys(("psexec", "psexec64", "paexec"), _several(_lateral, _autostart(system_detached))),
     "osascript": _autostart(login_item),
     "setx": _machine_setx,
+    **dict.fromkeys(_SQL_CMDLETS, _sql_script_file),
 }
 _CHECKS["new-service"] = _several(_services, _autostart(win_service))
 _CHECKS["reg"] = _several(_registry_blobs, _product_removed, _registry_writes, _autostart(win_run_key))
@@ -1329,6 +1376,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
         check(d, cmd, analysis, where, add)
     else:  # (a name of `NAMES` that `_CHECKS` does not hold: a cloud module's cmdlet, or a `.\program`)
         cloud_cmdlet(d, cmd, analysis, where, add)
+        _protection_cmdlet(d, cmd, analysis, where, add)
         if cmd.argv[0].startswith((".\\", "./")) or cmd.name.endswith((".ps1", ".bat", ".cmd")):
             _tweak_script(d, cmd, analysis, where, add)
     if cmd.name not in _CHECKS and any(w in ("-accepteula", "/accepteula") for w in cmd.words[1:]):
@@ -1344,8 +1392,8 @@ class _Names(frozenset[str]):
     """The names `judge` has a check for: those of `_CHECKS`, and every cmdlet name of a cloud module's form."""
 
     def __contains__(self, name: object) -> bool:
-        return frozenset.__contains__(self, name) or \
-            (isinstance(name, str) and "-" in name and _cloud_cmdlet_parts(name) is not None)
+        return frozenset.__contains__(self, name) or (isinstance(name, str) and "-" in name and (
+            _cloud_cmdlet_parts(name) is not None or _protection_off(name) is not None))
 
 
 # the program names `judge` has a check for: a command of any other name, not run as `.\program`, meets none
