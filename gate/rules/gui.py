@@ -497,7 +497,7 @@ _FORM_OPENER = re.compile(r"^(?:\+ )?(?:add new|add a new|add another|new) (?:\w
                           r"(?:tokens?|keys?|credentials?|integrations?|connections?|webhooks?|hooks?|bots?|"
                           r"oauth apps?|clients?)$|^(?:\+ )?(?:create|add) (?:a |an )?(?:new )?(?:credentials?|"
                           r"connections?)$|"
-                          # "Create new API Token", "Generate new token": a token's form is opened by its list's
+                          # "Create API token", "Generate new token": a token's form is opened by its list's
                           # button (a console's "Create new key" may make a key in its dialog, and asks)
                           r"^(?:\+ )?(?:create|generate) (?:a )?new (?:\w+ ){0,3}?tokens?$")
 # ... on the page that lists them (its address or title), and not in the form itself ("/tokens/new", "New token")
@@ -2558,7 +2558,7 @@ def callback_lure(ctx: Context) -> str | None:
     why = reason.search(label.words) or (reason.search(title) if title else None)
     if why is None:
         return None
-    # "Cancel & Refund: 1-808-555-0199" as a link, in an "Auto-Renewal Invoice" read in a mail program
+    # "Stop renewal and refund: +1 877 555 0142" as a link, in an "Auto-Renewal Invoice" read in a mail program
     return f"a message's link is a number to phone about {why.group(0)!r}: {_short(label.raw)!r}"
 
 

@@ -5,7 +5,7 @@ gate/rules/shell_harvest.py calls `line`).
   the background from a counted loop (`for i in {1..100}; do (while true; do :; done) & done`): one processor
   burnt per turn, the machine made unusable. A loop that waits (`sleep`, `read`, `wait`) is a watcher and passes.
 - A desktop program (a terminal, a browser, an office suite, a file manager) started in the background each turn
-  of a counted loop (`for i in {1..10}; do gnome-terminal & done`): windows opened until the session chokes,
+  of a counted loop (`for n in $(seq 50); do xterm & done`): windows opened until the session chokes,
   which no task asks for. Parallel work over files (`for f in *.log; do gzip "$f" & done; wait`) passes.
 
 Both ask (`confirm.shell.system-disruption`); the endless `for` of thousands of jobs is gate/rules/shell_catalogue.py's.

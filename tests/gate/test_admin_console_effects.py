@@ -64,7 +64,7 @@ def test_admin_console_effects_ask(label: str, url: str) -> None:
     assert decision in ("confirm", "block"), (label, url, rules)
 
 
-@pytest.mark.parametrize("label", ["Recover two-step login", "Reset 2FA", "Bypass two factor authentication"])
+@pytest.mark.parametrize("label", ["Recover two-step sign-in", "Reset 2FA", "Bypass two factor authentication"])
 def test_second_factor_recovered_blocks(label: str) -> None:
     assert click(label, "https://vault.example.com/#/recover-2fa")[0] == "block"
 

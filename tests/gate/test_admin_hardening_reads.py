@@ -24,7 +24,7 @@ def shell(command: str) -> Assessment:
 PASSES = [
     # firewall listings as root
     "sudo ufw app list", "sudo ufw app info 'Nginx Full'", "sudo ufw show listening", "sudo pfctl -t abusers -T show",
-    "sudo pfctl -t abusers -T test 203.0.113.9", "sudo psad --Status", "sudo psad --fw-analyze",
+    "sudo pfctl -t abusers -T test 203.0.113.9", "sudo psad --Status", "psad --fw-analyze -m /etc/psad/psad.conf",
     # reading cmdlets of certificates and of the ActiveDirectory module's domain
     "Get-CCertificate -StoreLocation CurrentUser -StoreName Root", "Get-CSslCertificateBinding",
     "Get-ADDomain -Current LocalComputer", "Get-ADDomainController -Discover -Service PrimaryDC",
@@ -51,7 +51,7 @@ ASKS = [
     "$instances | Remove-DbaDbBackupRestoreHistory -KeepDays 0", "$code | Invoke-Expression",
     # the Azure command line's prompts, token cache and self-installs
     "az config set core.disable_confirm_prompt=true", "az config set extension.use_dynamic_install=yes_without_prompt",
-    "az config set auto-upgrade.enable=yes",
+    "az config set auto-upgrade.enable=no",
     # awk building its command from the data, or piping into a shell
     "awk '{ system(\"rm \" $1) }' list.txt", "awk '{ print | \"sh\" }' cmds.txt",
 ]
@@ -109,7 +109,7 @@ def test_read_queries_and_local_copies_pass(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "Set-NetFirewallProfile -Profile Domain,Public,Private -Enabled True",
+    "Set-NetFirewallProfile -Name Private -Enabled True",
     "Set-NetFirewallProfile -All -DefaultInboundAction Block -NotifyOnListen True",
     "Set-SmbServerConfiguration -EnableSMB1Protocol $false -Force",
     "Set-SmbClientConfiguration -RequireSecuritySignature $true -Confirm:$false",

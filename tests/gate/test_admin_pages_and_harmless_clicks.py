@@ -33,7 +33,7 @@ def nav(url: str):
 
 
 @pytest.mark.parametrize(("label", "url"), [
-    ("Create new API Token", "https://cms.example.org/admin/settings/api-tokens"),
+    ("New API token", "https://cms.example.org/admin/settings/api-tokens"),
     ("Generate new token", "https://git.example.org/settings/tokens"),
     ("Create new deploy token", "https://git.example.org/group/-/settings/deploy_tokens"),
     ("Add a new user", "https://lms.example.edu/my/"),

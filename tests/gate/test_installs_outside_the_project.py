@@ -62,7 +62,7 @@ def test_an_absurd_version_of_an_unknown_name_asks_high_and_real_versions_do_not
 
 
 @pytest.mark.parametrize("command", [
-    "pip install --break-system-packages -r requirements.txt", "pip3 install --user --break-system-packages httpx",
+    "pip install --break-system-packages -r requirements-dev.txt", "pip3 install --user --break-system-packages httpx",
     "PIP_BREAK_SYSTEM_PACKAGES=1 pip install -r requirements.txt", "uv pip install --system --break-system-packages .",
     "dpkg -i --force-overwrite ./tool_1.0_amd64.deb", "rpm -ivh --nodeps ./tool-1.0.x86_64.rpm",
     "pacman -Rdd openssl", "apt-get install -y --allow-change-held-packages nginx",
@@ -95,7 +95,7 @@ def test_setup_code_run_to_install_or_build_from_source_asks(command: str) -> No
 
 @pytest.mark.parametrize("command", ["python setup.py --version", "python3 setup.py sdist bdist_wheel",
                                      "python setup.py build_ext --inplace", "python setup.py install --prefix=./local",
-                                     "pip install -e .", "pip download --only-binary :all: requests -d ./wheels",
+                                     "pip install -e .", "pip download --only-binary :all: attrs -d vendor/wheels",
                                      "pip download --no-index --find-links ./wheels -d ./out somepkg",
                                      "pip wheel --no-binary :all: -r requirements.txt -w ./wheels",
                                      "make install PREFIX=$PWD/out", "npm ci"])

@@ -133,7 +133,7 @@ def test_ordinary_neighbours_do_not_block(command: str) -> None:
 
 
 @pytest.mark.parametrize(("command", "rule"), [
-    ("git config --get-all http.https://github.com/.extraheader", "confirm.shell.secret-read"),
+    ("git config --get http.https://git.example.org/.extraheader", "confirm.shell.secret-read"),
     ("git config --local --get http.https://gitlab.example.com/.extraheader", "confirm.shell.secret-read"),
     ("git config --global --get credential.https://github.com.username", "confirm.shell.secret-read"),
     ("git config --get-regexp 'http\\..*\\.extraheader'", "confirm.shell.secret-read"),

@@ -40,7 +40,7 @@ def test_messages_about_keys_that_carry_none_pass(text):
     assert "block.typed.secrets-forwarded" not in typed(text).rules
 
 
-@pytest.mark.parametrize("address", ["phishing@hmrc.gov.uk", "reportphishing@apwg.org", "abuse@paypal.com",
+@pytest.mark.parametrize("address", ["phishing@taxoffice.example.gov", "reportphishing@apwg.org", "abuse@paypal.com",
                                      "report-phishing@ncsc.gov.uk"])
 def test_a_reporting_desk_is_no_attacker(address):
     rules = typed(address, label="To", url="", title="Fwd: Your account is suspended").rules

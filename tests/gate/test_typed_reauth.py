@@ -61,5 +61,6 @@ def test_https_local_hosts_plain_names_and_other_fields_pass(field, url):
 
 
 def test_a_new_users_first_password_in_an_admins_create_dialog_passes():
-    assert RULE not in typed("Orchid-Lamp-42", "Password", "http://localhost:3000/settings/users", "Create user").rules
-    assert RULE in typed("Orchid-Lamp-42", "Password", "http://localhost:3000/settings/users", "Edit user").rules
+    page = "http://localhost:8088/settings/members"
+    assert RULE not in typed("Orchid-Lamp-42", "Password", page, "Create user").rules
+    assert RULE in typed("Orchid-Lamp-42", "Password", page, "Edit user").rules
