@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from gate.effects import program_effects
 from gate.model import Risk
+from gate.rules.shell_verbs import WEIGHED_ELSEWHERE
 from gate.shell import Command, Finding
 
 __all__ = ["judge"]
@@ -37,20 +38,18 @@ _SEND = frozenset({"send", "share", "sharelink", "invite", "grant", "post", "tra
 # terminal; `git-lfs post-checkout` is a hook's name)
 _LOCAL = frozenset({"send-keys", "send-prefix", "post-checkout", "post-commit", "post-merge", "post-receive",
                     "release-lock", "release-notes", "release-info"})
-# programs whose operands are never a sub-command of their own, version control, package managers (their own
-# rules judge publishing), and pages of documentation
-_NOT_HERE = frozenset({
-    "sed", "gsed", "awk", "gawk", "mawk", "sort", "tee", "cut", "tr", "paste", "uniq", "grep", "rg", "ag", "echo",
-    "printf", "cat", "less", "more", "head", "tail", "find", "fd", "xargs", "parallel", "make", "gmake", "just",
-    "task", "rake", "ninja", "watch", "env", "nohup", "time", "timeout", "nice", "sudo", "doas", "python",
-    "python3", "node", "ruby", "php", "perl", "bash", "sh", "zsh", "fish", "pwsh", "powershell", "cmd", "touch",
-    "mkdir", "cp", "mv", "ln", "install", "chmod", "chown", "diff", "patch", "tar", "zip", "unzip", "7z", "open",
-    "xdg-open", "code", "vim", "nvim", "nano", "emacs", "git", "hg", "svn", "jj", "fossil", "npm", "npx", "yarn",
-    "pnpm", "bun", "pip", "pip3", "pipx", "uv", "poetry", "cargo", "go", "gem", "composer", "dotnet", "conda",
-    "brew", "apt", "apt-get", "dnf", "yum", "pacman", "snap", "flatpak", "choco", "scoop", "winget", "nix",
-    "cargo-release",  # (a dry run unless told `--execute`)
-    "tldr", "man", "info", "help", "whatis", "apropos", "cheat", "navi", "which", "type", "command",
-})
+# programs left to other rules or whose words are never a sub-command: version control, pages of documentation and
+# programs whose operands are text, files, targets or another command (the delete-verb fallback's groups), the
+# readers, editors and wrappers beside them, and the package managers whose publishing gate/packages.py weighs
+# (the others' `hex.publish`, `pub publish`, `upload` are judged here)
+_NOT_HERE = frozenset().union(
+    *(WEIGHED_ELSEWHERE[group] for group in ("version control", "pages", "operands")),
+    {"grep", "rg", "ag", "echo", "printf", "cat", "less", "more", "head", "tail", "rake", "ninja", "sudo", "doas",
+     "open", "xdg-open", "code", "vim", "nvim", "nano", "emacs", "which", "type", "command",
+     "npm", "npx", "yarn", "pnpm", "bun", "pip", "pip3", "pipx", "uv", "poetry", "cargo", "go", "gem", "composer",
+     "dotnet", "conda", "brew", "apt", "apt-get", "dnf", "yum", "pacman", "snap", "flatpak", "choco", "scoop",
+     "winget", "nix",
+     "cargo-release"})  # (cargo-release: a dry run unless told `--execute`)
 _QUIET = frozenset({"--dry-run", "--dryrun", "-n", "--help", "-h", "help", "--version", "--what-if", "-whatif",
                     "--check", "--list", "--preview", "--noop", "--no-op", "--plan", "--snapshot",
                     "--skip-publish", "--skip=publish", "--no-publish"})  # (a snapshot build publishes nothing)

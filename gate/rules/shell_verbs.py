@@ -8,7 +8,7 @@ manager's CLI, a cluster tool), and a new version or a less common one adds verb
 convention of command-line programs (clig.dev; the cobra/click/clap programs) a sub-command is a verb, and the
 verbs that delete or tear down mean that in every program: `kaggle models delete`, `keepassxc-cli rm`, `b2 rm`,
 `tuckr rm *`. Such a use asks, as deleting does in the programs the table knows. Not here: the programs
-`_WEIGHED_ELSEWHERE` names, each group with the place its delete verbs are weighed (package and version managers,
+`WEIGHED_ELSEWHERE` names, each group with the place its delete verbs are weighed (package and version managers,
 version control, infrastructure tools, pages of documentation, programs whose operands are never a sub-command),
 caches (`uv cache prune`), a dry run or help, and a flag's value (`curl -X DELETE`).
 
@@ -28,7 +28,7 @@ from gate.packages import ECOSYSTEMS, TEARDOWN_PROGRAMS
 from gate.rules.shell_vocab import _INFRA_DESTROY, DEV_CLUSTERS
 from gate.shell import Command, Finding, ShellAnalysis
 
-__all__ = ["exposes", "judge"]
+__all__ = ["WEIGHED_ELSEWHERE", "exposes", "judge"]
 
 Add = Callable[[Finding], None]
 
@@ -40,7 +40,7 @@ _VERBS = frozenset({"delete", "del", "remove", "rm", "destroy", "purge", "prune"
 # Which programs' delete verbs are weighed where. This check weighs every program the table describes except these
 # groups (and the programs the shell rules have a check of their own for, `checked` below: gate/rules/shell.py
 # `_COMMAND_STEPS`), each left to the place named:
-_WEIGHED_ELSEWHERE: dict[str, frozenset[str]] = {
+WEIGHED_ELSEWHERE: dict[str, frozenset[str]] = {
     # a removed dependency comes back with the next install: gate/packages.py (`judge_removal` for removals, through
     # gate/rules/shell_programs.py `packages`; `teardown` for a manager removing itself or a runtime version, through
     # gate/rules/shell_installs.py)
@@ -71,7 +71,7 @@ _WEIGHED_ELSEWHERE: dict[str, frozenset[str]] = {
         "powershell", "cmd", "touch", "mkdir", "cp", "mv", "ln", "install", "chmod", "chown", "diff", "patch", "tar",
         "zip", "unzip", "7z"}),
 }
-_ELSEWHERE = frozenset().union(*_WEIGHED_ELSEWHERE.values())
+_ELSEWHERE = frozenset().union(*WEIGHED_ELSEWHERE.values())
 _ONLY_SHOWS = frozenset({"read", "none"})
 
 # words that make the use a look, not a deletion

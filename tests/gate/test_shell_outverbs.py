@@ -18,7 +18,7 @@ def assess(command: str):
 
 @pytest.mark.parametrize("command", [
     "mkdocs gh-deploy --force", "hugo deploy --target production", "expo publish", "ng deploy",
-    "lerna publish from-package",
+    "lerna publish from-package", "mix hex.publish", "dart pub publish", "opam publish",
 ])
 def test_a_known_programs_publish_verb_asks(command: str) -> None:
     got = assess(command)

@@ -52,11 +52,11 @@ def test_a_server_on_this_machine_alone_passes(command: str) -> None:
 
 
 def test_each_group_of_programs_weighed_elsewhere_names_where() -> None:
-    from gate.rules.shell_verbs import _ELSEWHERE, _WEIGHED_ELSEWHERE
+    from gate.rules.shell_verbs import _ELSEWHERE, WEIGHED_ELSEWHERE
     from gate.rules.shell_vocab import _INFRA_DESTROY, DEV_CLUSTERS
 
-    assert set(_INFRA_DESTROY) | DEV_CLUSTERS <= _WEIGHED_ELSEWHERE["infrastructure"]
-    assert frozenset().union(*_WEIGHED_ELSEWHERE.values()) == _ELSEWHERE
+    assert set(_INFRA_DESTROY) | DEV_CLUSTERS <= WEIGHED_ELSEWHERE["infrastructure"]
+    assert frozenset().union(*WEIGHED_ELSEWHERE.values()) == _ELSEWHERE
     # a throwaway cluster passes where it is weighed; an infrastructure tool's delete asks there
     assert "confirm.shell.destructive" not in assess("k3d cluster delete dev").rules
     assert "confirm.shell.destructive" in assess("kubectl delete namespace payments").rules
