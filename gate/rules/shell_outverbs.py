@@ -12,7 +12,7 @@ asks, as publishing and sending do in the programs the table knows. The verb may
 (`heroku apps:deploy`, `mix hex.publish`, `gh-deploy`). Not here: programs whose operands are text, files, build
 targets or another command (`make deploy` runs the project's own target; `echo publish` prints a word), version
 control and package managers (their own rules), pages of documentation (`tldr send`), a dry run or help, and a
-word after the first flag (a flag's value: `--channel release`).
+flag's value (`--channel release`: gate/rules/shell_verbs.py `subcommand` reads the sub-command past global flags).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from gate.effects import program_effects
 from gate.model import Risk
-from gate.rules.shell_verbs import WEIGHED_ELSEWHERE
+from gate.rules.shell_verbs import WEIGHED_ELSEWHERE, subcommand
 from gate.shell import Command, Finding
 
 __all__ = ["judge"]
@@ -77,13 +77,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
     if name in _NOT_HERE or program_effects(name) is None:
         return  # (unknown programs ask already)
     words = cmd.words
-    verb = None
-    for w in words[1:4]:  # the sub-command words come first: after a flag, a word may be its value
-        if w.startswith(("-", "/")):
-            break
-        verb = _verb(w)
-        if verb is not None:
-            break
+    verb = next((v for v in map(_verb, subcommand(cmd)[0]) if v is not None), None)
     if verb is None or not _QUIET.isdisjoint(words) or not _LOOKS.isdisjoint(words[1:5]):
         return
     if verb in _PUBLISH:

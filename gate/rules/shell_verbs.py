@@ -28,7 +28,7 @@ from gate.packages import ECOSYSTEMS, TEARDOWN_PROGRAMS
 from gate.rules.shell_vocab import _INFRA_DESTROY, DEV_CLUSTERS
 from gate.shell import Command, Finding, ShellAnalysis
 
-__all__ = ["WEIGHED_ELSEWHERE", "exposes", "judge"]
+__all__ = ["WEIGHED_ELSEWHERE", "exposes", "judge", "judged_here", "subcommand"]
 
 Add = Callable[[Finding], None]
 
@@ -79,24 +79,73 @@ _QUIET = frozenset({"cache", "--dry-run", "--dryrun", "-n", "--help", "-h", "hel
                     "-whatif", "--check", "--list"})
 
 
+# global flags that take no value (clig.dev's standard names): the word after one is still a sub-command (`mkdocs
+# --verbose gh-deploy`). After any other flag the next word may be its value (`--channel release`, `-X DELETE`).
+_SWITCHES = frozenset({"-v", "-vv", "-vvv", "--verbose", "-q", "--quiet", "--silent", "--debug", "--trace", "-y",
+                       "--yes", "--assume-yes", "--force", "--no-color", "--no-colour", "--color", "--json",
+                       "--plain", "--no-input", "--non-interactive", "--no-interaction", "--insecure", "--no-pager",
+                       "--offline", "--ci", "--batch", "--quiet-mode", "--no-prompt", "--unsafe"})
+
+
+# a sub-command word whose verb is a value: a namespace joined to a variable (`gh-$V`, `apps:${X}`, `hex.$(cat f)`).
+# A word that is all variable is as often a file, a host or flags (`ffmpeg -i $IN $OUT`, `hugo $ARGS`): not this.
+_EXPANSION = re.compile(r"\$(?:\{[^}]*\}|\([^)]*\)|[a-z_][a-z0-9_]*)")
+_NAMESPACE = re.compile(r"^[a-z][a-z0-9]*[-:.]$")
+
+
+def subcommand(cmd: Command) -> tuple[tuple[str, ...], bool]:
+    """The words that name what a program is told to do (up to three: `kaggle models delete`), read past global
+    flags and their values, stopping at a path; and whether the first of them is a value the gate cannot know
+    (`gh-$V`: a verb from a variable this line does not set, joined to its namespace)."""
+    words = cmd.words
+    ops: list[str] = []
+    hidden = False
+    value_next = False
+    for k in range(1, min(len(words), 9)):
+        w = words[k]
+        if value_next:
+            value_next = False
+            continue
+        if w.startswith("-"):
+            value_next = "=" not in w and w not in _SWITCHES
+            continue
+        if w.startswith("/"):
+            break  # (a path, or a Windows switch: operands from here)
+        if k in cmd.dynamic:  # (the literal part still names its verb: `${X}deploy`)
+            hidden = hidden or (not ops and bool(_NAMESPACE.match(_EXPANSION.sub("", w))))
+            w = _EXPANSION.sub("-", w).strip("-")
+        ops.append(w)
+        if len(ops) == 3:
+            break
+    return tuple(ops), hidden
+
+
+def judged_here(name: str, checked: bool = False) -> bool:
+    """Whether the verb fallbacks weigh this program's sub-commands: the table knows it, no other check weighs its
+    verbs (`checked`), and the table does not say it only reads or prints."""
+    effects = program_effects(name)
+    return not (effects is None or checked or name in _ELSEWHERE or effects <= _ONLY_SHOWS)
+
+
 def judge(cmd: Command, where: str, add: Add, checked: bool = False) -> None:
     """A delete verb among the first sub-command words of a program the table knows and judges no other way
-    (`checked`: the shell rules have a check of their own for this program)."""
+    (`checked`: the shell rules have a check of their own for this program); or a sub-command the line hides in a
+    variable it does not set, so that nobody can tell what the program is told to do."""
     name = cmd.name
-    effects = program_effects(name)
-    if effects is None or checked or name in _ELSEWHERE or effects <= _ONLY_SHOWS:
+    if not judged_here(name, checked):
         return  # (unknown programs ask already; one the table says only reads or prints has no verb that deletes)
     words = cmd.words
-    ops = []
-    for w in words[1:4]:  # the sub-command words come first: after a flag, a word may be its value (`-X DELETE`)
-        if w.startswith(("-", "/")):
-            break
-        ops.append(w)
-    verb = next((w for w in ops if w in _VERBS), None)
-    if verb is None or not _QUIET.isdisjoint(words):
+    ops, hidden = subcommand(cmd)
+    if not _QUIET.isdisjoint(words):
         return
-    add(Finding("confirm.shell.destructive", Risk.HIGH,
-                f"{name} {verb}: deletes what it names{where}", cmd.span))
+    verb = next((w for w in ops if w in _VERBS), None)
+    if verb is not None:
+        add(Finding("confirm.shell.destructive", Risk.HIGH,
+                    f"{name} {verb}: deletes what it names{where}", cmd.span))
+    elif hidden:
+        add(Finding("confirm.shell.indirect-exec", Risk.HIGH,
+                    f"{name} is told what to do by a variable this line does not set ({ops[0]}): "
+                    f"what it does cannot be seen{where}", cmd.span))
 
 
 # a server's address flag, with its value joined (`--address=0.0.0.0:80`) or as the next word

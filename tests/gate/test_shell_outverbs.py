@@ -44,3 +44,27 @@ def test_looks_dry_runs_names_and_plain_words_pass(command: str) -> None:
     got = assess(command)
     assert "confirm.shell.publish" not in got.rules and "confirm.shell.remote-mutation" not in got.rules, \
         (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "mkdocs --verbose gh-deploy", "mkdocs -q gh-deploy", "hugo --config site.toml deploy",
+    "mkdocs ${TARGET}deploy", "expo --non-interactive publish",
+])
+def test_the_verb_is_found_past_global_flags_and_variables(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.publish" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["mkdocs gh-$SUB", "mkdocs gh-$(cat verb.txt)"])
+def test_a_verb_hidden_in_a_variable_beside_its_namespace_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.indirect-exec" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", [
+    "vite build --mode release", "mkdocs build --config-file deploy", "hugo --environment release",
+    "hugo $HUGO_FLAGS", "ffmpeg -i $IN $OUT.mp4", "java $JAVA_OPTS -jar app.jar", "mkdocs serve -a $ADDR",
+])
+def test_a_flags_value_and_a_whole_variable_are_not_a_verb(command: str) -> None:
+    got = assess(command)
+    assert not {"confirm.shell.publish", "confirm.shell.indirect-exec"} & set(got.rules), (command, got.rules)

@@ -35,6 +35,20 @@ def test_managers_readers_and_looks_pass(command: str) -> None:
     assert "confirm.shell.destructive" not in assess(command).rules, command
 
 
+@pytest.mark.parametrize("command", [
+    "kaggle --verbose datasets delete me/old-data", "keepassxc-cli --quiet rm vault.kdbx Personal/bank",
+    "b2 --profile work rm my-bucket/reports", "kopia --log-level=debug snapshot delete k1f2",
+])
+def test_a_delete_verb_past_global_flags_asks(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["kaggle datasets list --sort-by delete", "b2 --profile remove ls my-bucket"])
+def test_a_flags_value_is_not_a_delete_verb(command: str) -> None:
+    assert "confirm.shell.destructive" not in assess(command).rules, command
+
+
 @pytest.mark.parametrize("command", ["kopia server start --address 0.0.0.0:51515", "hugo server --bind 0.0.0.0",
                                      "kopia server start --address=[::]:51515", "H=0.0.0.0; hugo server --bind $H",
                                      "export ADDR=0.0.0.0; kopia server start --address=${ADDR}:51515",
