@@ -238,14 +238,19 @@ _CHAT_PAGE = re.compile(r"^https?://(?:[\w-]+\.)*(?:slack\.com|teams\.microsoft\
                         r"(?:www\.)?linkedin\.com/messaging|(?:www\.)?facebook\.com/messages)(?:[/?#]|$)",
                         re.IGNORECASE)
 _CHAT_APP = re.compile(r"\b(?:slack|microsoft teams|discord|whatsapp|signal|telegram|element|mattermost|zulip|skype|"
-                       r"messenger|google chat|rocket\.chat)\b", re.IGNORECASE)
+                       r"messenger|google chat|rocket\.chat|[\w-]+ chat)\b", re.IGNORECASE)
+
+
+# a team chat's channel, named first in its window's title as every such client names it ("#general - Acme",
+# "#ops | Team Chat")
+_CHANNEL_TITLE = re.compile(r"^\s*#[a-z][\w.-]{0,79}\s+[-–—|:]\s", re.IGNORECASE)
 
 
 def chat_window(url: str, title: str = "", app: str = "") -> bool:
     """The page or window is a chat application's, where the message being written is the one a "Send" sends."""
     if url:
         return _CHAT_PAGE.search(url[:512]) is not None
-    return _CHAT_APP.search(app[:128] or title[:256]) is not None
+    return _CHAT_APP.search(app[:128] or title[:256]) is not None or _CHANNEL_TITLE.match(title[:256]) is not None
 
 
 # an address of a mail client or a messages page: webmail, an inbox, a conversation

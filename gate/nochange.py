@@ -664,10 +664,13 @@ def _secret_word(word: str) -> bool:
         any(len(s) >= 6 and s in word for s in READ_VERBS.secret_words)
 
 
+_DRIVE = re.compile(r"^[a-z]:")
+
+
 def _outside_project(path: str) -> bool:
     """A file named outside the project: absolute, in a home, a drive, climbing out, or a variable's."""
     p = path.replace("\\", "/")
-    return p.startswith(("/", "~", "$", "%")) or ".." in p.split("/") or bool(re.match(r"^[a-z]:", p))
+    return p.startswith(("/", "~", "$", "%")) or ".." in p.split("/") or bool(_DRIVE.match(p))
 
 
 def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, str], ...],

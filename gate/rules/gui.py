@@ -1176,7 +1176,38 @@ def _label_consequence(ctx: Context, label: Text) -> Consequence | None:
     found = consequence(label.words, url, label.keys, ctx.compiled.cues, label.norm)
     if found is not None and found.kind == "installing or running software" and not url and _os_updater(ctx, label):
         return None  # "Install all" in Windows Update: the system's own signed updates
+    if found is None and not url and (verb := _vault_reveal(ctx, label)) is not None:
+        return Consequence("revealing or exporting saved passwords", Risk.HIGH, verb)
     return found
+
+
+@book_table
+def _passwords_verb(book: CueBook) -> re.Pattern[str] | None:
+    """The cue book's answers that reveal, copy, type or export a stored password (`passwords_verb` of [parts]),
+    compiled once per book."""
+    verb = book.parts.get("passwords_verb")
+    return re.compile(verb) if verb else None
+
+
+def _vault_reveal(ctx: Context, label: Text) -> str | None:
+    """The click's label, when it is a bare "Copy", "Show", "Copy TOTP" or "Auto-Type" (`passwords_verb` of
+    resources/cues.toml) in a password manager's own window (`[context.vault-window]`, read on the title and the
+    program where no page is open): it puts a stored password on the screen, the clipboard or another window."""
+    first = label.words.split("\n", 1)[0].strip()
+    verb = _passwords_verb(ctx.compiled.cues)
+    if verb is None or verb.match(first) is None or not in_vault_window(ctx):
+        return None
+    return first
+
+
+def in_vault_window(ctx: Context) -> bool:
+    """The window is a password manager's own (`[context.vault-window]` of resources/cues.toml, on its title and
+    its program)."""
+    window = ctx.compiled.cues.context.get("vault-window")
+    obs = ctx.observation
+    if window is None or not (obs.window_title or obs.app):
+        return False
+    return window.search(f"{_text(obs.window_title[:160]).words} {_text(obs.app[:60]).words}".strip()) is not None
 
 
 @book_table

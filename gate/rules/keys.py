@@ -24,7 +24,7 @@ from gate.fields import chat_window, compose_window
 from gate.model import Hit, Key, Risk
 from gate.normalise import fold
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.rules.gui import canonical_keys, key_combo
+from gate.rules.gui import canonical_keys, in_vault_window, key_combo
 from gate.urls import RELEASE_HOST, USER_CONTENT_HOST
 
 __all__ = ["RULES", "chords"]
@@ -382,14 +382,45 @@ def send_key(ctx: Context) -> str | None:
     if combo not in _SEND_KEYS:
         return None
     mail = _MAIL_CLIENT.search(obs.app) or _MAIL_CLIENT.search(title) or _MAIL_PAGE.match(obs.url)
-    if not (mail and _COMPOSING.search(title)) and not (obs.url and compose_window(obs.url)) and \
-            not chat_window(obs.url, title, obs.app):
+    # (Ctrl+Enter in a mail client's main window sends the compose pane or pop-up open over it: a webmail's
+    # compose box keeps the inbox's title; it has no other meaning there)
+    if not (mail and (_COMPOSING.search(title) or combo in _ANYWHERE_SEND_KEYS)) and \
+            not (obs.url and compose_window(obs.url)) and not chat_window(obs.url, title, obs.app):
         return None
     return f"{combo} sends the message written in {(title or obs.url)[:60]!r}"
 
 
 # Enter in a chat sends the message box's text (Shift+Enter is a new line there)
 _CHAT_SEND_KEYS = frozenset({"enter", "return"})
+_ANYWHERE_SEND_KEYS = frozenset({"ctrl+enter", "super+enter", "ctrl+return", "super+return"})
+
+
+# a password manager's keys that put a stored secret where the agent or another window gets it: copy the password
+# (KeePassXC and 1Password Ctrl/Cmd+C, Cmd+Shift+C; Bitwarden Ctrl+P), copy the one-time code (Ctrl+T), and
+# auto-type it into the window behind (Ctrl+Shift+V; the global Ctrl+Alt+A)
+_VAULT_KEYS = {"ctrl+c": "copies the selected entry's password", "super+c": "copies the selected entry's password",
+               "ctrl+shift+c": "copies the selected entry's password",
+               "shift+super+c": "copies the selected entry's password",
+               "ctrl+p": "copies the selected entry's password", "ctrl+t": "copies the entry's one-time code",
+               "super+t": "copies the entry's one-time code",
+               "ctrl+shift+v": "types the entry's password into the window behind",
+               "shift+super+v": "types the entry's password into the window behind",
+               "alt+ctrl+a": "types the entry's password into the window behind"}
+
+
+@rule("confirm.gui.vault-key", "A password manager's key that copies or types a stored password",
+      risk=Risk.HIGH, types=("key",), confidence=0.8)
+def vault_key(ctx: Context) -> str | None:
+    """In a password manager's own window (KeePassXC, Bitwarden, 1Password, Keychain Access, a web vault's tab:
+    `[context.vault-window]` of resources/cues.toml), the keys that copy the selected entry's password or one-time
+    code, or auto-type it into another window: the secret leaves the vault for the clipboard, where the agent and
+    every program read it, or for whatever window is behind. Asked as a click on the vault's "Copy password"
+    is (`confirm.gui.consequential`)."""
+    does = _VAULT_KEYS.get(ctx.derived(key_combo))
+    if does is None or not in_vault_window(ctx):
+        return None
+    obs = ctx.observation
+    return f"{ctx.derived(key_combo)} in {(obs.window_title or obs.app)[:60]!r} {does}"
 
 
 # Ctrl+Shift+Enter in the Run box or the Start menu's search starts what is typed there as administrator
@@ -415,4 +446,4 @@ def elevate_key(ctx: Context) -> str | None:
 
 RULES: tuple[Rule, ...] = (run_box_on_lure, run_latest_download, key_respelled_block, key_respelled_confirm,
                            mail_permanent_delete_key, close_unsaved_key, force_quit_key, select_all_delete_key,
-                           send_key, elevate_key)
+                           send_key, elevate_key, vault_key)

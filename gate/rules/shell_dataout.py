@@ -22,6 +22,7 @@ from gate.rules.shell_vocab import (
     _uploaded_files,
 )
 from gate.shell import (
+    DOWNLOADERS,
     NET_SENDERS,
     SHELLS,
     Command,
@@ -193,6 +194,57 @@ def _decrypted_secrets_out(cmd: Command, analysis: ShellAnalysis) -> str | None:
                 not any(_ISSUER_HOST.search(w) for w in words):
             return f"the credential {up.name} {printed} prints"
     return None
+
+
+# a sub-command that prints the signed-in account's credential, in any program (`crane auth get`, `aws ecr
+# get-login-password`, `gcloud auth print-access-token`, `vault token lookup`): by the verbs, not the program
+_CREDENTIAL_PRINT = re.compile(r"^(?:auth|credentials?|creds|token|tokens|login|registry|secret|secrets)\s+"
+                               r"(?:get|print|show|token|export|dump|reveal|read|cat)\b|(?:^|\s)(?:get|print)-(?:login-password|"
+                               r"access-token|identity-token|token|credentials?|secret|password)\b|(?:^|\s)auth print-")
+# what writes only the text the line itself spells out: the agent's own words, visible in the command
+_LITERAL = frozenset({"echo", "printf", "jo", "yes", "seq", "date"})
+
+
+def _output_out(cmd: Command, analysis: ShellAnalysis) -> tuple[str, Risk, str] | None:
+    """Another command's output piped into a network client as the request's body or a socket's input (`ls |
+    curl -d @- URL`, `crane auth get | curl --data-binary @- URL`): what that program prints leaves the machine.
+    To a paste bin, a request catcher or a bare address it is taken (blocks); a printed credential blocks to any
+    host but its issuer (`_TOKEN_PRINTERS` above, and `_CREDENTIAL_PRINT` by its verbs); to another host outside
+    one's network it asks. The agent's own literal words (`echo '{...}' | curl -d @-`) ask only towards a catcher;
+    this machine's and the local network's hosts pass."""
+    if not cmd.upstream or not (_stdin_is_body(cmd) or cmd.name in _RAW_SOCKET_TOOLS) or cmd.name not in NET_SENDERS:
+        return None
+    targets = [w for w in cmd.words[1:] if not w.startswith(("-", "@")) and ("://" in w or "." in w or ":" in w)]
+    if not targets or any(_INTERNAL_HOST.match(w) for w in targets) or _LOOPBACK_WORD.search(" ".join(targets)):
+        return None
+    ups = [analysis.commands[i] for i in cmd.upstream]
+    sources = [u for u in ups if u.name not in _TEXT_ONLY]
+    if not sources:
+        sources = ups
+    drop = risky_destination(tuple(targets))
+    if drop is not None and drop[0].isdigit() and _own_network(drop):
+        return None
+    first = sources[0]
+    said = " ".join(first.words[:3])
+    if all(u.name in _LITERAL for u in sources):
+        if drop is None:
+            return None
+        return "confirm.shell.network", Risk.HIGH, f"sends the text {said!r} writes to {drop}, which keeps it for " \
+            "anyone with the link"
+    credential = next((u for u in sources if _CREDENTIAL_PRINT.search(" ".join(u.words[1:4]))), None)
+    if credential is not None and not any(_ISSUER_HOST.search(w) for w in targets):
+        return "block.shell.credential-exfiltration", Risk.CRITICAL, \
+            f"sends the credential {' '.join(credential.words[:4])} prints off the machine ({cmd.name})"
+    if drop is not None:
+        return "block.shell.exfiltration", Risk.CRITICAL, \
+            f"sends what {said} prints to {drop}, which keeps it for anyone with the link ({cmd.name})"
+    host = next((m.group(2) for w in targets if (m := _URL_HOST.match(w))), targets[0])
+    return "confirm.shell.network", Risk.MEDIUM, f"sends what {said} prints to {host[:60]} ({cmd.name})"
+
+
+# filters between the source and the client: they pass on what they are given
+_TEXT_ONLY = frozenset({"grep", "egrep", "fgrep", "rg", "head", "tail", "sort", "uniq", "wc", "cut", "tr", "jq",
+                        "sed", "awk", "gawk", "base64", "xxd", "gzip", "xz", "zstd", "bzip2", "tee", "column"})
 
 
 # credential brokers: the verbs that print the secrets they keep (a profile's keys as variables, a project's
@@ -434,6 +486,9 @@ class DataOutChecks:
             add(Finding("confirm.shell.network", Risk.HIGH, f"{name} talks through Tor ({hidden[:60]}): who is at "
                         f"the other end is hidden by design{where}", cmd.span))
             return
+        piped = _output_out(cmd, analysis)
+        if piped is not None:
+            add(Finding(piped[0], piped[1], piped[2] + where, cmd.span))
         uploads = _uploaded_files(cmd) or _more_uploads(cmd)
         drop = risky_destination(cmd.words[1:]) if uploads else None
         if uploads and drop and not (drop[0].isdigit() and _own_network(drop)) and \
@@ -1004,6 +1059,20 @@ def _hostile_fetch(cmd: Command, where: str, add: Callable[[Finding], None]) -> 
     if host:
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"{cmd.name} reaches {host}, a host whose name announces malice{where}", cmd.span))
+        return
+    if cmd.name in NET_SENDERS or cmd.name in DOWNLOADERS:
+        drop = risky_destination(tuple(w for w in cmd.words[1:] if "://" in w))
+        if drop is not None and _CATCHER.search(drop):
+            # (a request to a catcher tells its owner the line ran, from where, with whatever its address carries)
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"{cmd.name} reaches {drop}, a service that records every request for whoever made the "
+                        f"address{where}", cmd.span))
+
+
+# the drop sites (gate/catalogue.py `risky_destination`) that record requests rather than keep files: request
+# catchers and out-of-band interaction servers
+_CATCHER = re.compile(r"hook|request|bin\b|oast|interact|collaborator|canary|dnslog|ceye|pipedream|beeceptor|"
+                      r"inspector|mockbin|smee")
 
 
 # -- files that never leave, whatever the host (gate/dataout.py `sent_file_kind`) ------------------------------

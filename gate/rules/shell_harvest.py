@@ -499,6 +499,9 @@ def _named_secrets(cmd: Command, where: str, add: Add) -> None:
 _BUILDERS = frozenset({"go", "make", "docker", "podman", "buildah", "gcc", "cargo", "dotnet", "msbuild", "nerdctl"})
 
 
+_KIT_SUFFIX = re.compile(r"(\.exe|[:@].*)$")
+
+
 def _kit_build(cmd: Command, where: str, add: Add) -> None:
     words = cmd.argv[1:]
     if cmd.name == "go" and words[:1] != ("build",) and words[:1] != ("install",):
@@ -506,7 +509,7 @@ def _kit_build(cmd: Command, where: str, add: Add) -> None:
     if cmd.name in ("docker", "podman", "nerdctl") and "build" not in words[:2] and "buildx" not in words[:1]:
         return
     for w in words:
-        base = re.sub(r"(\.exe|[:@].*)$", "", w.rstrip("/").rsplit("/", 1)[-1].rsplit("\\", 1)[-1].lower())
+        base = _KIT_SUFFIX.sub("", w.rstrip("/").rsplit("/", 1)[-1].rsplit("\\", 1)[-1].lower())
         if base in _KITS or (cmd.name == "go" and any(f"/{k}" in w.lower() for k in ("evilginx", "modlishka",
                                                                                       "muraena", "gophish"))):
             add(Finding("confirm.shell.attack-tool-download", Risk.HIGH,
