@@ -71,14 +71,24 @@ def _verb(word: str) -> str | None:
     return next((p for p in (parts[0], parts[-1]) if p in _PUBLISH or p in _SEND), None)
 
 
-def judge(cmd: Command, where: str, add: Add) -> None:
-    """A publishing or sending verb among the first sub-command words of a program the table knows."""
+# the verbs that can mean nothing else, weighed for a program the shell rules have a check of their own for too
+# (`netlify deploy`, `mvn site-deploy`): "post", "upload", "submit", "share" there are as often an HTTP method, a
+# copy into one's own guest machine or a model's name (`xh post URL`, `vagrant upload`, `rails generate scaffold
+# Post`), which those checks weigh
+_ONLY_PUBLISHING = frozenset({"publish", "deploy", "unpublish", "release", "promote"})
+
+
+def judge(cmd: Command, where: str, add: Add, checked: bool = False) -> None:
+    """A publishing or sending verb among the first sub-command words of a program the table knows (`checked`: the
+    shell rules have a check of their own for the program, which found nothing: only the verbs that can mean
+    nothing but publishing)."""
     name = cmd.name
     if name in _NOT_HERE or program_effects(name) is None:
         return  # (unknown programs ask already)
     words = cmd.words
     verb = next((v for v in map(_verb, subcommand(cmd)[0]) if v is not None), None)
-    if verb is None or not _QUIET.isdisjoint(words) or not _LOOKS.isdisjoint(words[1:5]):
+    if verb is None or not _QUIET.isdisjoint(words) or not _LOOKS.isdisjoint(words[1:5]) or \
+            (checked and verb not in _ONLY_PUBLISHING):
         return
     if verb in _PUBLISH:
         add(Finding("confirm.shell.publish", Risk.HIGH,

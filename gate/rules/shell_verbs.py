@@ -38,8 +38,9 @@ _VERBS = frozenset({"delete", "del", "remove", "rm", "destroy", "purge", "prune"
                     "unregister", "deregister", "shred", "rmdir", "terminate", "uninstall",
                     "expunge", "obliterate"})
 # Which programs' delete verbs are weighed where. This check weighs every program the table describes except these
-# groups (and the programs the shell rules have a check of their own for, `checked` below: gate/rules/shell.py
-# `_COMMAND_STEPS`), each left to the place named:
+# groups, each left to the place named. A program the shell rules have a check of their own for (gate/rules/shell.py
+# `_COMMAND_STEPS`: an object-store client's copies, a network tool's uploads) is weighed here too when that check
+# found nothing: its own check weighs other verbs (`s3cmd put`), not `s3cmd rm`.
 WEIGHED_ELSEWHERE: dict[str, frozenset[str]] = {
     # a removed dependency comes back with the next install: gate/packages.py (`judge_removal` for removals, through
     # gate/rules/shell_programs.py `packages`; `teardown` for a manager removing itself or a runtime version, through
@@ -120,19 +121,19 @@ def subcommand(cmd: Command) -> tuple[tuple[str, ...], bool]:
     return tuple(ops), hidden
 
 
-def judged_here(name: str, checked: bool = False) -> bool:
-    """Whether the verb fallbacks weigh this program's sub-commands: the table knows it, no other check weighs its
-    verbs (`checked`), and the table does not say it only reads or prints."""
+def judged_here(name: str) -> bool:
+    """Whether the verb fallbacks weigh this program's sub-commands: the table knows it, it is in no group weighed
+    elsewhere, and the table does not say it only reads or prints."""
     effects = program_effects(name)
-    return not (effects is None or checked or name in _ELSEWHERE or effects <= _ONLY_SHOWS)
+    return not (effects is None or name in _ELSEWHERE or effects <= _ONLY_SHOWS)
 
 
-def judge(cmd: Command, where: str, add: Add, checked: bool = False) -> None:
-    """A delete verb among the first sub-command words of a program the table knows and judges no other way
-    (`checked`: the shell rules have a check of their own for this program); or a sub-command the line hides in a
+def judge(cmd: Command, where: str, add: Add) -> None:
+    """A delete verb among the first sub-command words of a program the table knows, when no other check judged
+    (called when no other check found anything in the command); or a sub-command the line hides in a
     variable it does not set, so that nobody can tell what the program is told to do."""
     name = cmd.name
-    if not judged_here(name, checked):
+    if not judged_here(name):
         return  # (unknown programs ask already; one the table says only reads or prints has no verb that deletes)
     words = cmd.words
     ops, hidden = subcommand(cmd)

@@ -68,3 +68,18 @@ def test_a_verb_hidden_in_a_variable_beside_its_namespace_asks(command: str) -> 
 def test_a_flags_value_and_a_whole_variable_are_not_a_verb(command: str) -> None:
     got = assess(command)
     assert not {"confirm.shell.publish", "confirm.shell.indirect-exec"} & set(got.rules), (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["netlify deploy --dir=public --prod", "vsce unpublish acme.linter",
+                                     "mvn site-deploy", "docker node promote worker-3"])
+def test_a_program_with_checks_of_its_own_still_asks_for_a_publishing_verb(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.publish" in got.rules, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["xh post https://httpbin.org/anything a=1",
+                                     "rails generate scaffold Post title:string", "net share",
+                                     "vagrant upload notes.txt /tmp/notes.txt default"])
+def test_a_method_a_model_name_or_a_copy_into_ones_own_vm_is_not_publishing(command: str) -> None:
+    got = assess(command)
+    assert not {"confirm.shell.publish", "confirm.shell.remote-mutation"} & set(got.rules), (command, got.rules)

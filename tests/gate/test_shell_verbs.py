@@ -44,6 +44,13 @@ def test_a_delete_verb_past_global_flags_asks(command: str) -> None:
     assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, (command, got.rules)
 
 
+@pytest.mark.parametrize("command", ["s3cmd rm s3://team-notes/2019/", "rails destroy scaffold Invoice",
+                                     "az provider unregister --namespace Microsoft.Batch"])
+def test_a_program_with_checks_of_its_own_still_asks_for_a_delete_verb_they_do_not_weigh(command: str) -> None:
+    got = assess(command)
+    assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, (command, got.rules)
+
+
 @pytest.mark.parametrize("command", ["kaggle datasets list --sort-by delete", "b2 --profile remove ls my-bucket"])
 def test_a_flags_value_is_not_a_delete_verb(command: str) -> None:
     assert "confirm.shell.destructive" not in assess(command).rules, command
