@@ -1485,6 +1485,16 @@ def impossible_name_confirm(ctx: Context) -> CheckResult:
     return _verdict_at(ctx, "impossible-name", "confirm")
 
 
+@rule("confirm.nav.hidden-service", "a Tor hidden service", risk=Risk.MEDIUM, types=NAV, confidence=0.7)
+def hidden_service(ctx: Context) -> CheckResult:
+    """The site is a Tor hidden service (`.onion`): who runs it is hidden by design, and the markets, leak sites and
+    forums there are where stolen data, malware and worse are traded. A person may have their reasons, so it asks."""
+    parts = split_url(ctx.action.url) if ctx.action.url else None  # type: ignore[union-attr]
+    if parts is None or not parts.host.rstrip(".").endswith(".onion"):
+        return None
+    return f"{parts.host[:70]} is a Tor hidden service: who runs it is hidden by design"
+
+
 def _sample(ctx: Context) -> tuple[str, bool] | None:
     parts = split_url(ctx.action.url) if ctx.action.url else None  # type: ignore[union-attr]
     if parts is None or parts.scheme not in (*_WEB, "ftp") or not parts.host:
@@ -2724,6 +2734,7 @@ RULES = (
     machine_name_confirm,
     free_name_sign_in,
     free_name_confirm,
+    hidden_service,
     impossible_name_confirm,
     malware_sample_block,
     malware_sample_confirm,
