@@ -2675,8 +2675,28 @@ def shell_facts(ctx: Context) -> ShellAnalysis | None:
         analyse(action.argv, action.cwd)  # type: ignore[attr-defined,arg-type]
     env = action.env  # type: ignore[attr-defined]
     if env:
-        return _with_env(analysis, tuple((fold(k), str(v)) for k, v in env.items()))
+        return with_env(analysis, tuple((str(k), str(v)) for k, v in env.items()), action.cwd)  # type: ignore[attr-defined]
     return analysis
+
+
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def with_env(analysis: ShellAnalysis, env: tuple[tuple[str, str], ...], cwd: str | None = None) -> ShellAnalysis:
+    """The analysis of a command run with the variables `env` set: the command read after `export NAME=value` of
+    each, so a word that names one is read as its value (`cat $KEY` with KEY set to a private key's path reads that
+    key; `rm -rf $D` with D set to the home deletes it) and the rules about what a variable does (`LD_PRELOAD`,
+    `PATH`) see it as set for the command. A PowerShell command has them put in front as `$env:NAME = 'value'`. A
+    name no shell can spell is put in front of the analysis's assignments only."""
+    names = [(k, v) for k, v in env if _ENV_NAME.fullmatch(k)]
+    odd = tuple((fold(k), v) for k, v in env if not _ENV_NAME.fullmatch(k))
+    if names:
+        if winshell.dialect(analysis.source) is not None:  # PowerShell reads them as `$env:NAME`
+            prefix = "".join("$env:{} = '{}'; ".format(k, v.replace("'", "''")) for k, v in names)
+        else:
+            prefix = "".join(f"export {k}={shlex.quote(v)}; " for k, v in names)
+        analysis = _analyse_text(prefix + analysis.source, cwd)
+    return _with_env(analysis, odd) if odd else analysis
 
 
 @functools.lru_cache(maxsize=1024)

@@ -378,6 +378,9 @@ class _Reader:
         """A $variable's value: $env:NAME stays as written (the rules know %TEMP%-like folders by name), a
         variable set earlier in the line is its value, $true/$false/$null are constants; else unknown."""
         low = name.lower()
+        if low.startswith("env:") and low in self.w.vars:  # `$env:K = '...'; Get-Content $env:K`: set on the line
+            value = self.w.vars[low]
+            return value, isinstance(value, Partial)
         if low.startswith("env:") or low in _KNOWN_VARS:
             return "$" + name, False
         self.used.extend(self.var_cmds.get(low, ()))
