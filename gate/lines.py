@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+import msgspec
+
 from gate.escapes import follow_up, opener, prompt_closed, prompt_key, prompt_why
 from gate.model import Action, TypedLine
 
@@ -34,6 +36,7 @@ __all__ = [
     "Pressed",
     "Typed",
     "advance",
+    "carried_env",
     "has_controls",
     "judged_text",
     "key_effect",
@@ -269,20 +272,58 @@ def judged_text(line: TypedLine | None, text: str) -> str:
 def advance(line: TypedLine, action: Action) -> TypedLine:
     """The line after `action` ran in its window: typing and keys as above; a middle click pastes the
     selection (the line is unknown). Other clicks leave a terminal's line as it is (a click that moves the
-    focus to another window is a window switch, which the supervisor sees on the next action)."""
+    focus to another window is a window switch, which the supervisor sees on the next action). The shell
+    variables the lines it ended set are carried on (`carried_env`)."""
     kind = action.type
     if kind == "type":
-        return typed(line, action.text).rest  # type: ignore[attr-defined]
+        done = typed(line, action.text)  # type: ignore[attr-defined]
+        return _with_env(done.rest, carried_env(line.env, done.ended))
     if kind == "key":
         from gate.rules.gui import canonical_keys
 
-        return pressed(line, canonical_keys(action.keys)).line  # type: ignore[attr-defined]
+        key = pressed(line, canonical_keys(action.keys))  # type: ignore[attr-defined]
+        return _with_env(key.line, carried_env(line.env, (line,) if key.ends else ()))
     if kind == "click" and action.button == "middle":  # type: ignore[attr-defined]
-        return _unknown(line, "a middle click pasted the selection")
+        return _with_env(_unknown(line, "a middle click pasted the selection"), line.env)
     if kind == "click" and not line.known and opener(line.why):
         # a prompt or a terminal panel a key opened inside another program: a click may have moved the focus out
-        return TypedLine(text=line.text, raw=line.raw, known=False, why=_FOCUS_MOVED)
+        return TypedLine(text=line.text, raw=line.raw, known=False, why=_FOCUS_MOVED, env=line.env)
     return line
+
+
+ENV_MAX = 64  # variables carried per window; the oldest are forgotten first
+# one simple command that sets shell variables: `X=v`, `export X=v Y=w`, `declare -x X=v`, `readonly X=v`
+_SETS = re.compile(r"^\s*(?:(?:export|declare|typeset|readonly|local)(?:\s+-[a-zA-Z]+)*\s+)?"
+                   r"((?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|\"[^\"`$]*\"|[^\s'\"`;&|<>()$]*)\s*)+)$")
+_ONE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=('[^']*'|\"[^\"]*\"|\S*)")
+_UNSET = re.compile(r"^\s*unset(?:\s+-v)?((?:\s+[A-Za-z_][A-Za-z0-9_]*)+)\s*$")
+_SEPARATORS = re.compile(r"\s*(?:;|&&|\|\||\n)\s*")
+
+
+def carried_env(env: tuple[tuple[str, str], ...], ended: tuple[TypedLine, ...]) -> tuple[tuple[str, str], ...]:
+    """The shell variables a window's shell holds after `ended` ran: `env`, then each plain assignment of those
+    lines (`X=v`, `export X=v`, a literal value; `unset X` forgets one). Only lines deskgate followed whole are
+    read: what an edited or recalled line set is not known, and a variable left unknown stays `$X`, which the
+    rules read as a value they cannot see."""
+    for ln in ended:
+        if not ln.known:
+            continue
+        for part in _SEPARATORS.split(ln.text):
+            m = _SETS.match(part)
+            if m is not None:
+                names = {n: v[1:-1] if v[:1] in "'\"" and v[-1:] == v[:1] and len(v) > 1 else v
+                         for n, v in _ONE.findall(m.group(1))}
+            elif (u := _UNSET.match(part)) is not None:
+                names = dict.fromkeys(u.group(1).split())
+            else:
+                continue
+            env = tuple((n, v) for n, v in env if n not in names) + \
+                tuple((n, v) for n, v in names.items() if v is not None)
+    return env[-ENV_MAX:]
+
+
+def _with_env(line: TypedLine, env: tuple[tuple[str, str], ...]) -> TypedLine:
+    return line if line.env == env else msgspec.structs.replace(line, env=env)
 
 
 _FOCUS_BACK = "the key closed the prompt it had opened (the focus went back)"

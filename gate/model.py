@@ -263,6 +263,9 @@ class TypedLine(msgspec.Struct, frozen=True, kw_only=True):
     known: bool = True  # False: history keys, a paste, a window switch, text typed before deskgate saw it
     why: str = ""  # why it is not known, for a person
     first: bool = False  # unknown only because deskgate sees the window for the first time (nothing recalled)
+    # the shell variables earlier whole lines of this window set (`X=v`, `export X=v`), as (name, value), the latest
+    # last: the shell keeps them, so a later line's `$X` is that value (gate/lines.py `carried_env`)
+    env: tuple[tuple[str, str], ...] = ()
 
 
 class Script(msgspec.Struct, frozen=True):

@@ -87,14 +87,17 @@ Decided = tuple[Assessment, str, dict[str, Any]]  # assessment, approval key, wh
 
 def keyed(action_dict: dict[str, Any], observation: Observation) -> str:
     """The approval key of an action in its context: what it means depends on the line its window holds
-    (a Return runs that line) and on the content of the files it runs, so both enter the key, and a grant
-    for one Return or one `bash x.sh` never covers another line or a rewritten x.sh."""
+    (a Return runs that line, with the variables earlier lines set) and on the content of the files it runs, so
+    both enter the key, and a grant for one Return or one `bash x.sh` never covers another line or a rewritten
+    x.sh."""
     line, scripts = observation.line, observation.scripts
     if (line is None or action_dict.get("type") not in ("type", "key")) and not scripts:
         return approval_key(action_dict)
     context: dict[str, Any] = {}
     if line is not None and action_dict.get("type") in ("type", "key"):
         context["line"] = [line.raw, line.text, line.known]
+        if line.env:  # (`cat $K` means another file once an earlier line set K to another path)
+            context["env"] = [list(pair) for pair in line.env]
     if scripts:
         context["scripts"] = [[s.path, hashlib.sha256(s.content.encode("utf-8", "surrogatepass")).hexdigest()]
                               for s in scripts]

@@ -68,9 +68,9 @@ class LineBook:
             if line is None:
                 line = TypedLine(known=False, why=FIRST_SEEN, first=True)
             elif self._last not in (0, wid) and line.known:
-                line = TypedLine(text=line.text, raw=line.raw, known=False, why=SWITCHED)
+                line = TypedLine(text=line.text, raw=line.raw, known=False, why=SWITCHED, env=line.env)
             elif line.known and self._person is not None and self._person() >= self._stamps.get(wid, 0.0):
-                line = TypedLine(text=line.text, raw=line.raw, known=False, why=PERSON)
+                line = TypedLine(text=line.text, raw=line.raw, known=False, why=PERSON, env=line.env)
             if moving:
                 self._last = wid
                 self._put(wid, line)
@@ -83,7 +83,8 @@ class LineBook:
             return
         with self._lock:
             line = self._lines.get(wid) or observation.line or TypedLine(known=False, why=FIRST_SEEN, first=True)
-            line = advance(line, action) if ok else TypedLine(text=line.text, raw=line.raw, known=False, why=FAILED)
+            line = advance(line, action) if ok else TypedLine(text=line.text, raw=line.raw, known=False, why=FAILED,
+                                                                  env=line.env)
             self._put(wid, line)
 
     def _put(self, wid: int, line: TypedLine) -> None:

@@ -557,8 +557,9 @@ def line_end(ctx: Context) -> LineEnd:
                 if url is None:
                     continue
                 b, c = _judge(Navigate(url=url), ctx)
-            else:
-                b, c = _judge(Shell(command=text.strip()), ctx)
+            else:  # (with the variables earlier lines of the terminal set: gate/lines.py `carried_env`)
+                env = ctx.observation.line.env if ctx.observation.line is not None and "$" in text else ()
+                b, c = _judge(Shell(command=text.strip(), env=dict(env) if env else None), ctx)
             if b is not None and (block is None or b.risk > block.risk):
                 block, judged = b, text
             if c is not None and (confirm is None or c.risk > confirm.risk):

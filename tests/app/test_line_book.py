@@ -71,3 +71,31 @@ def test_a_grant_for_one_line_end_is_not_a_grant_for_another():
     v1 = Observation(scripts=(Script("/w/x.sh", "git push -f"),))
     v2 = Observation(scripts=(Script("/w/x.sh", "git reset --hard"),))
     assert keyed(run, v1) != keyed(run, v2)
+
+
+def test_variables_a_whole_line_set_are_kept_for_the_lines_after_it_and_across_a_window_switch():
+    book = LineBook()
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "export TARGET=/srv/data\n"})
+    act(book, 1, {"type": "type", "text": "N=3"})
+    act(book, 1, {"type": "key", "keys": ["enter"]})
+    act(book, 2, {"type": "type", "text": "x"})
+    assert book.attach(obs(1), moving=True).line.env == (("TARGET", "/srv/data"), ("N", "3"))
+
+
+def test_an_edited_or_recalled_line_sets_nothing_known():
+    book = LineBook()
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "key", "keys": ["up"]})
+    act(book, 1, {"type": "type", "text": "X=1\n"})
+    assert book.line(1).env == ()
+
+
+def test_a_grant_for_a_line_is_not_a_grant_for_the_same_line_with_other_variables():
+    from app.daemon.assessor import keyed
+    from gate.model import TypedLine
+
+    enter = {"type": "key", "keys": ["Return"]}
+    notes = Observation(window_id=1, line=TypedLine(text="cat $F", raw="cat $F", env=(("F", "notes.md"),)))
+    key = Observation(window_id=1, line=TypedLine(text="cat $F", raw="cat $F", env=(("F", "/home/u/.ssh/id_rsa"),)))
+    assert keyed(enter, notes) != keyed(enter, key)

@@ -1,0 +1,54 @@
+"""A terminal's shell keeps the variables earlier lines set: a later line's `$NAME` is judged as that value, so
+harm cannot be split into an assignment and its use (`K=~/.ssh/id_ed25519`, Return, `cat $K`, Return). Only whole
+lines deskgate followed count; a value made at run time stays unknown; `unset` forgets."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.lines import carried_env
+from gate.model import Decision, Observation, TypedLine, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def in_terminal(action: dict, env: tuple[tuple[str, str], ...], text: str = ""):
+    obs = Observation(app="xterm", window_title="sam@box: ~", window_id=3, line=TypedLine(text=text, env=env))
+    return GATE.assess(action_from_dict(action), obs)
+
+
+@pytest.mark.parametrize(("env", "typed", "rule"), [
+    ((("K", "/home/sam/.ssh/id_ed25519"),), "cat $K\n", "block.shell.credential-read"),
+    ((("D", "/home/sam"),), "rm -rf \"$D\"\n", "block.shell.recursive-delete-root"),
+])
+def test_a_line_using_a_variable_an_earlier_line_set_is_judged_with_its_value(env, typed, rule) -> None:
+    got = in_terminal({"type": "type", "text": typed}, env)
+    assert got.decision is Decision.BLOCK and rule in got.rules, got.rules
+
+
+def test_return_after_the_use_is_judged_with_the_value_too() -> None:
+    got = in_terminal({"type": "key", "keys": ["enter"]}, (("K", "/home/sam/.ssh/id_ed25519"),), text="cat $K")
+    assert got.decision is Decision.BLOCK and "block.typed.line-end" in got.rules, got.rules
+
+
+def test_a_harmless_value_stays_harmless() -> None:
+    assert in_terminal({"type": "type", "text": "rm -rf $D\n"}, (("D", "build"),)).decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("lines", "env"), [
+    (["X=1"], (("X", "1"),)),
+    (["export A='two words' B=2", "unset A"], (("B", "2"),)),
+    (["X=$(cat secret.txt)"], ()),
+    (["X=1 make build"], ()),
+    (["cd /tmp && Y=/etc"], (("Y", "/etc"),)),
+])
+def test_what_whole_lines_set(lines, env) -> None:
+    got: tuple[tuple[str, str], ...] = ()
+    for text in lines:
+        got = carried_env(got, (TypedLine(text=text),))
+    assert got == env
+
+
+def test_a_line_deskgate_did_not_follow_whole_sets_nothing() -> None:
+    assert carried_env((), (TypedLine(text="X=/etc", known=False, why="history"),)) == ()
