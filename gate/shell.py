@@ -54,6 +54,7 @@ __all__ = [
     "is_terminal",
     "parse_piece",
     "shell_facts",
+    "terminal_cwd",
 ]
 
 _PARSER = tree_sitter.Parser(tree_sitter.Language(tree_sitter_bash.language()))
@@ -2746,12 +2747,24 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
                 not (console and _fresh_line(obs.line) and console_verb(ctx.action.text)) and \
                 not (not console and tui.program_input(obs.app, obs.window_title, _target_labels(target))):  # type: ignore[attr-defined]
             # the whole lines it ends (the line so far included) and the line it leaves: gate/lines.py
-            analysis = analyse(judged_text(obs.line, ctx.action.text))  # type: ignore[attr-defined]
+            analysis = analyse(judged_text(obs.line, ctx.action.text),  # type: ignore[attr-defined]
+                               terminal_cwd(obs.window_title))
             if obs.line is not None and obs.line.env and "$" in analysis.source:
                 # (variables earlier lines of this terminal set: the shell still holds them)
                 return with_env(analysis, obs.line.env)
             return analysis
     return None
+
+
+# a terminal's title as shells set it by default (bash's and zsh's `user@host: dir`), with the emulator's name after
+_TITLE_CWD = re.compile(r"^[\w.-]{1,64}@[\w.-]{1,253}:\s?(~[^\s:]*|/[^\s:]*)(?:\s+[-–—|]\s+[^/~]{1,60})?$")
+
+
+def terminal_cwd(title: str) -> str | None:
+    """The working directory a terminal's title names (`sam@box: ~/src/app`), where a typed line runs: `rm -rf *`
+    there deletes what that directory holds. None when the title names none."""
+    m = _TITLE_CWD.match(title.strip()[:512]) if "@" in title else None
+    return m.group(1) if m is not None else None
 
 
 def _target_labels(target: Target | None) -> tuple[str, ...]:

@@ -52,3 +52,26 @@ def test_what_whole_lines_set(lines, env) -> None:
 
 def test_a_line_deskgate_did_not_follow_whole_sets_nothing() -> None:
     assert carried_env((), (TypedLine(text="X=/etc", known=False, why="history"),)) == ()
+
+
+@pytest.mark.parametrize("title", ["sam@box: ~", "sam@box:~ — Konsole", "root@web01: /"])
+def test_a_line_run_where_the_terminals_title_says_is_judged_there(title: str) -> None:
+    obs = Observation(app="xterm", window_title=title, window_id=3, line=TypedLine())
+    got = GATE.assess(action_from_dict({"type": "type", "text": "rm -rf *\n"}), obs)
+    assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, (title, got.rules)
+
+
+@pytest.mark.parametrize("title", ["sam@box: ~/src/shop", "bash", "Terminal"])
+def test_the_same_line_in_a_project_or_an_unnamed_place_asks(title: str) -> None:
+    obs = Observation(app="xterm", window_title=title, window_id=3, line=TypedLine())
+    got = GATE.assess(action_from_dict({"type": "type", "text": "rm -rf *\n"}), obs)
+    assert got.decision is Decision.CONFIRM, (title, got.rules)
+
+
+@pytest.mark.parametrize(("title", "cwd"), [("sam@box: ~/src/app", "~/src/app"), ("ann@h:/tmp", "/tmp"),
+                                            ("sam@box: ~ — Konsole", "~"), ("notes.txt - gedit", None),
+                                            ("mail@example.com: Inbox", None)])
+def test_the_directory_a_terminals_title_names(title: str, cwd: str | None) -> None:
+    from gate.shell import terminal_cwd
+
+    assert terminal_cwd(title) == cwd
