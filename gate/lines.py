@@ -21,6 +21,7 @@ hide a command from the gate, because the line judged at the end is both the edi
 
 from __future__ import annotations
 
+import posixpath
 import re
 from typing import NamedTuple
 
@@ -36,6 +37,7 @@ __all__ = [
     "Pressed",
     "Typed",
     "advance",
+    "carried_cwd",
     "carried_env",
     "has_controls",
     "judged_text",
@@ -277,17 +279,17 @@ def advance(line: TypedLine, action: Action) -> TypedLine:
     kind = action.type
     if kind == "type":
         done = typed(line, action.text)  # type: ignore[attr-defined]
-        return _with_env(done.rest, carried_env(line.env, done.ended))
+        return _with_shell(done.rest, line, done.ended)
     if kind == "key":
         from gate.rules.gui import canonical_keys
 
         key = pressed(line, canonical_keys(action.keys))  # type: ignore[attr-defined]
-        return _with_env(key.line, carried_env(line.env, (line,) if key.ends else ()))
+        return _with_shell(key.line, line, (line,) if key.ends else ())
     if kind == "click" and action.button == "middle":  # type: ignore[attr-defined]
-        return _with_env(_unknown(line, "a middle click pasted the selection"), line.env)
+        return _with_shell(_unknown(line, "a middle click pasted the selection"), line, ())
     if kind == "click" and not line.known and opener(line.why):
         # a prompt or a terminal panel a key opened inside another program: a click may have moved the focus out
-        return TypedLine(text=line.text, raw=line.raw, known=False, why=_FOCUS_MOVED, env=line.env)
+        return TypedLine(text=line.text, raw=line.raw, known=False, why=_FOCUS_MOVED, env=line.env, cwd=line.cwd)
     return line
 
 
@@ -322,8 +324,33 @@ def carried_env(env: tuple[tuple[str, str], ...], ended: tuple[TypedLine, ...]) 
     return env[-ENV_MAX:]
 
 
-def _with_env(line: TypedLine, env: tuple[tuple[str, str], ...]) -> TypedLine:
-    return line if line.env == env else msgspec.structs.replace(line, env=env)
+# a line that moves the shell: `cd DIR`, `pushd DIR`, or `cd` alone (home)
+_CD = re.compile(r"^\s*(?:cd|pushd|chdir)(?:\s+(?:-[LPe@]+\s+)*(\S+))?\s*$")
+
+
+def carried_cwd(cwd: str | None, ended: tuple[TypedLine, ...]) -> str | None:
+    """The directory a window's shell is in after `ended` ran, as far as its `cd` lines tell (`cd ~`, `cd /srv`,
+    `cd src` from a known directory, `cd` alone: home). A `cd` to a place made at run time, `cd -`, or a line not
+    followed whole makes it unknown (None)."""
+    for ln in ended:
+        for part in _SEPARATORS.split(ln.text):
+            m = _CD.match(part)
+            if m is None:
+                continue
+            where = m.group(1) or "~"
+            if not ln.known or where == "-" or any(c in where for c in "$`*?"):
+                cwd = None
+            elif where.startswith(("/", "~")):
+                cwd = where.strip("'\"")
+            else:
+                cwd = posixpath.join(cwd, where.strip("'\"")) if cwd is not None else None
+    return cwd
+
+
+def _with_shell(after: TypedLine, before: TypedLine, ended: tuple[TypedLine, ...]) -> TypedLine:
+    """`after` with the shell state `before` had, and what the lines `ended` set (variables, directory)."""
+    env, cwd = carried_env(before.env, ended), carried_cwd(before.cwd, ended)
+    return after if after.env == env and after.cwd == cwd else msgspec.structs.replace(after, env=env, cwd=cwd)
 
 
 _FOCUS_BACK = "the key closed the prompt it had opened (the focus went back)"

@@ -266,6 +266,8 @@ class TypedLine(msgspec.Struct, frozen=True, kw_only=True):
     # the shell variables earlier whole lines of this window set (`X=v`, `export X=v`), as (name, value), the latest
     # last: the shell keeps them, so a later line's `$X` is that value (gate/lines.py `carried_env`)
     env: tuple[tuple[str, str], ...] = ()
+    # the directory earlier whole lines of this window moved the shell to (`cd ~`), or None: not known
+    cwd: str | None = None
 
 
 class Script(msgspec.Struct, frozen=True):

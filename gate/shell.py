@@ -52,6 +52,7 @@ __all__ = [
     "analyse",
     "command_facts",
     "is_terminal",
+    "line_cwd",
     "parse_piece",
     "shell_facts",
     "terminal_cwd",
@@ -2748,7 +2749,7 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
                 not (not console and tui.program_input(obs.app, obs.window_title, _target_labels(target))):  # type: ignore[attr-defined]
             # the whole lines it ends (the line so far included) and the line it leaves: gate/lines.py
             analysis = analyse(judged_text(obs.line, ctx.action.text),  # type: ignore[attr-defined]
-                               terminal_cwd(obs.window_title))
+                               line_cwd(obs.window_title, obs.line))
             if obs.line is not None and obs.line.env and "$" in analysis.source:
                 # (variables earlier lines of this terminal set: the shell still holds them)
                 return with_env(analysis, obs.line.env)
@@ -2765,6 +2766,12 @@ def terminal_cwd(title: str) -> str | None:
     there deletes what that directory holds. None when the title names none."""
     m = _TITLE_CWD.match(title.strip()[:512]) if "@" in title else None
     return m.group(1) if m is not None else None
+
+
+def line_cwd(title: str, line: TypedLine | None) -> str | None:
+    """Where a terminal's line runs: the directory its title names, else the one its earlier `cd` lines moved to
+    (gate/lines.py `carried_cwd`), else None."""
+    return terminal_cwd(title) or (line.cwd if line is not None else None)
 
 
 def _target_labels(target: Target | None) -> tuple[str, ...]:

@@ -68,7 +68,8 @@ class LineBook:
             if line is None:
                 line = TypedLine(known=False, why=FIRST_SEEN, first=True)
             elif self._last not in (0, wid) and line.known:
-                line = TypedLine(text=line.text, raw=line.raw, known=False, why=SWITCHED, env=line.env)
+                line = TypedLine(text=line.text, raw=line.raw, known=False, why=SWITCHED, env=line.env,
+                                 cwd=line.cwd)
             elif line.known and self._person is not None and self._person() >= self._stamps.get(wid, 0.0):
                 line = TypedLine(text=line.text, raw=line.raw, known=False, why=PERSON, env=line.env)
             if moving:

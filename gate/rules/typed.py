@@ -26,7 +26,7 @@ from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
-from gate.shell import command_facts, terminal_cwd
+from gate.shell import command_facts, line_cwd
 from gate.typed import (
     Destination,
     Escape,
@@ -560,7 +560,7 @@ def line_end(ctx: Context) -> LineEnd:
             else:  # (with the variables earlier lines of the terminal set: gate/lines.py `carried_env`)
                 env = ctx.observation.line.env if ctx.observation.line is not None and "$" in text else ()
                 b, c = _judge(Shell(command=text.strip(), env=dict(env) if env else None,
-                                    cwd=terminal_cwd(ctx.observation.window_title)), ctx)
+                                    cwd=line_cwd(ctx.observation.window_title, ctx.observation.line)), ctx)
             if b is not None and (block is None or b.risk > block.risk):
                 block, judged = b, text
             if c is not None and (confirm is None or c.risk > confirm.risk):

@@ -99,3 +99,14 @@ def test_a_grant_for_a_line_is_not_a_grant_for_the_same_line_with_other_variable
     notes = Observation(window_id=1, line=TypedLine(text="cat $F", raw="cat $F", env=(("F", "notes.md"),)))
     key = Observation(window_id=1, line=TypedLine(text="cat $F", raw="cat $F", env=(("F", "/home/u/.ssh/id_rsa"),)))
     assert keyed(enter, notes) != keyed(enter, key)
+
+
+def test_the_directory_cd_lines_move_to_is_kept_but_forgotten_after_the_person_types():
+    now = [10.0]
+    person = [float("-inf")]
+    book = LineBook(person=lambda: person[0], clock=lambda: now[0])
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "cd /srv/app\n"})
+    assert book.attach(obs(1), moving=False).line.cwd == "/srv/app"
+    now[0], person[0] = 11.0, 10.5
+    assert book.attach(obs(1), moving=True).line.cwd is None

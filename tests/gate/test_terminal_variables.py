@@ -75,3 +75,22 @@ def test_the_directory_a_terminals_title_names(title: str, cwd: str | None) -> N
     from gate.shell import terminal_cwd
 
     assert terminal_cwd(title) == cwd
+
+
+@pytest.mark.parametrize(("lines", "cwd"), [
+    (["cd ~"], "~"), (["cd /srv/app", "cd logs"], "/srv/app/logs"), (["cd"], "~"), (["cd src"], None),
+    (["cd /tmp && ls"], "/tmp"), (["cd $WORK"], None), (["cd /tmp", "cd -"], None),
+])
+def test_where_cd_lines_move_the_shell(lines, cwd) -> None:
+    from gate.lines import carried_cwd
+
+    got: str | None = None
+    for text in lines:
+        got = carried_cwd(got, (TypedLine(text=text),))
+    assert got == cwd
+
+
+def test_a_line_after_cd_home_runs_in_the_home() -> None:
+    obs = Observation(app="xterm", window_title="bash", window_id=3, line=TypedLine(cwd="~"))
+    got = GATE.assess(action_from_dict({"type": "type", "text": "rm -rf *\n"}), obs)
+    assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, got.rules
