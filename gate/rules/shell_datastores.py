@@ -1,0 +1,195 @@
+"""Shell checks: a data store driven through its REST API, a ransom note written into a table, a dump sent away.
+
+Part of the shell Detector (gate/rules/shell.py), called per simple command that `wanted` picks. What a store's
+own client does by its verbs (object stores made public, shared, emptied; keys and users made; lifecycle rules,
+replication) is data, in resources/programs.toml `# ---- data stores and object storage driven from a shell ----`;
+here is what a verb cannot say:
+
+- a search or document store's REST API (Elasticsearch, OpenSearch, CouchDB, Solr: its port or its `_`-named
+  endpoints) told to DELETE a whole index or database blocks, as `DROP TABLE` does
+  (`block.shell.database-destruction`); one document deleted asks (`confirm.shell.destructive`);
+- the same API told to switch a safety setting off (`action.destructive_requires_name: false`, security or
+  `require_valid_user` off, Redis' `protected-mode no`) blocks (`block.shell.defense-evasion`): it is what is
+  done before wiping or opening a store;
+- a note demanding payment for a store's data (its data said to be taken, backed up or deleted, and a coin, a
+  price or a deadline) written into it by a statement or a document blocks (`block.shell.ransom-note`): it is what
+  the bots that wipe open databases leave behind;
+- a database's whole dump (pg_dump, mysqldump, mongodump's archive, sqlite3's `.dump`) piped to a network client
+  bound for a bare address or a paste, drop or file-sharing host blocks (`block.shell.exfiltration`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from gate.catalogue import risky_destination
+from gate.model import Risk
+from gate.rules.shell_ransom import _DEMAND
+from gate.rules.shell_vocab import _DB_CLIENTS
+from gate.shell import Command, Finding, ShellAnalysis
+
+if TYPE_CHECKING:
+    from gate.rules.shell import Detector
+
+__all__ = ["judge", "wanted"]
+
+Add = Callable[[Finding], None]
+
+_HTTP_CLIENTS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "xh", "httpie"})
+_NET_CLIENTS = _HTTP_CLIENTS | {"nc", "ncat", "netcat", "socat", "telnet"}
+# programs that write a whole database to their standard output
+_DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "sqlite3", "sqlite",
+                      "duckdb", "redis-cli", "cockroach", "clickhouse-client", "influxd"})
+
+# the ports of search and document stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB, Solr, ArangoDB, Neo4j,
+# Qdrant, Meilisearch, Typesense), and their endpoints, which start with `_` (`_cluster`, `_doc`, `_all`)
+_STORE_PORTS = frozenset({9200, 9201, 9243, 5984, 6984, 8983, 8529, 7474, 6333, 7700, 8108})
+_STORE_ENDPOINT = re.compile(r"/_(?:cluster|doc|all|settings|snapshot|security|index_template|ilm|cat|nodes|"
+                             r"config|node|bulk|update|mapping|aliases|users|replicator|api|solr)\b")
+_STORE_HOST = re.compile(r"^(?:es|elastic|elasticsearch|opensearch|os|couch|couchdb|solr|search)"
+                         r"(?:\d+|-[\w-]+)?(?:\.|$)")
+_HOST_PORT = re.compile(r"^(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}(?:/|$)", re.I)
+# a safety setting switched off: its name, then false/no/none/off/empty
+_SAFETY_OFF = re.compile(
+    r"(?:destructive_requires_name|require_valid_user|xpack\.security\.enabled|plugins\.security\.disabled\W*\s*"
+    r"[:=]?\s*\W*true|protected-mode|security\.enabled|allow_delete_by_query)\W*\s*[:=]?\s*\W*(?:false|no|none|off)\b",
+    re.I)
+# a note that the store's data was taken or wiped, to be had back for a price
+_HELD_DATA = re.compile(
+    r"\b(?:your|all|the)\s+(?:\w+\s+){0,2}(?:data|database|databases|db|records|tables|collections|indices|"
+    r"indexes|documents)\s+(?:is|are|has\s+been|have\s+been|was|were)\s+(?:\w+\s+){0,2}(?:backed\s+up|"
+    r"downloaded|exported|stolen|copied|taken|encrypted|deleted|dumped|leaked|removed|wiped)|"
+    r"\bto\s+(?:recover|restore|get\s+back|retrieve)\s+(?:your|the|all)\s+(?:\w+\s+)?(?:data|database|db|records|"
+    r"tables)", re.I)
+_WRITES = re.compile(r"\b(?:insert|create\s+table|update|set|hset|put|post|insertone|insertmany|save|upsert)\b|"
+                     r"(?:^|\s)-(?:x|-request)\s*(?:put|post)\b|(?:^|\s)(?:put|post)(?:\s|$)", re.I)
+_SHARING_HOST = re.compile(r"(?:^|[.-])(?:paste|pastebin|drop|transfer|upload|uploads|share|file|files|bin|temp|tmp|"
+                           r"anon|exfil|leak|loot)(?:[.-]|$)", re.I)
+_LOCAL_HOST = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|"
+                         r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w-]+|[\w.-]+\.(?:internal|local|lan|corp|home|svc|"
+                         r"cluster\.local))$", re.I)
+
+
+def wanted(cmd: Command) -> bool:
+    """The first test of `judge`, without the call: a network client, or a database client."""
+    return cmd.name in _NET_CLIENTS or cmd.name in _DB_CLIENTS
+
+
+def _method(cmd: Command) -> str:
+    args = cmd.argv[1:]
+    method = ""
+    for k, a in enumerate(args):
+        if a in ("-X", "--request", "--method") and k + 1 < len(args):
+            method = args[k + 1]
+        elif a.startswith(("--request=", "--method=")):
+            method = a.split("=", 1)[1]
+        elif a.startswith("-X") and len(a) > 2:
+            method = a[2:]
+    if cmd.name in ("http", "https", "xh", "httpie", "curlie") and args and args[0].isalpha() and \
+            args[0].upper() in ("DELETE", "PUT", "POST", "PATCH"):
+        method = args[0]
+    return method.upper()
+
+
+def _store_urls(cmd: Command) -> list[tuple[str, str]]:
+    """(host, path) of each URL of the command that reaches a search or document store's API."""
+    out = []
+    for a in cmd.argv[1:]:
+        text = a if "://" in a else ("http://" + a if _HOST_PORT.match(a) else "")
+        if not text:
+            continue
+        try:
+            parts = urlsplit(text)
+            port = parts.port
+        except ValueError:
+            continue
+        host = (parts.hostname or "").lower()
+        path = parts.path or "/"
+        if (port in _STORE_PORTS or _STORE_ENDPOINT.search(path) or
+                (_STORE_HOST.match(host) and port is not None)):
+            out.append((host, path))
+    return out
+
+
+def _rest(cmd: Command, where: str, add: Add) -> None:
+    urls = _store_urls(cmd)
+    if not urls:
+        return
+    method = _method(cmd)
+    body = " ".join(cmd.argv[1:])
+    off = _SAFETY_OFF.search(body) if method in ("PUT", "POST", "PATCH") else None
+    if off is not None:
+        add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                    f"{cmd.name} switches a data store's safety setting off ({off.group(0)[:60]}){where}: what is "
+                    "done before wiping or opening the store", cmd.span))
+        return
+    if method != "DELETE":
+        return
+    for host, path in urls:
+        segments = [s for s in path.split("/") if s]
+        if len(segments) == 1 and (not segments[0].startswith("_") or segments[0] == "_all"):
+            add(Finding("block.shell.database-destruction", Risk.CRITICAL,
+                        f"{cmd.name} DELETE {host}{path[:60]}: drops a whole index or database of a data store"
+                        f"{where} (it keeps no bin to restore it from)", cmd.span))
+            return
+        if segments and not segments[0].startswith("_"):
+            add(Finding("confirm.shell.destructive", Risk.HIGH,
+                        f"{cmd.name} DELETE {host}{path[:60]}: deletes documents of a data store{where}", cmd.span))
+            return
+
+
+def _ransom(cmd: Command, where: str, add: Add) -> None:
+    text = " ".join(cmd.argv[1:]) + (" " + cmd.stdin_text if cmd.stdin_text else "")
+    if len(text) < 24 or not _WRITES.search(text):
+        return
+    held = _HELD_DATA.search(text)
+    if held is None or not _DEMAND.search(text):
+        return
+    add(Finding("block.shell.ransom-note", Risk.CRITICAL,
+                f"{cmd.name} writes a ransom note into a data store (\"{held.group(0)[:60]}\"){where}: what the bots "
+                "that wipe open databases leave for their owners", cmd.span))
+
+
+def _dump_out(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if not cmd.upstream:
+        return
+    dumps = [c for i in cmd.upstream if (c := analysis.commands[i]).name in _DUMPERS and _whole_dump(c)]
+    if not dumps:
+        return
+    hosts = [h for a in cmd.argv[1:] if (h := _host(a))]
+    bad = risky_destination(tuple(cmd.words[1:])) or next(
+        (h for h in hosts if _SHARING_HOST.search(h) and not _LOCAL_HOST.match(h)), None)
+    if bad:
+        add(Finding("block.shell.exfiltration", Risk.CRITICAL,
+                    f"{dumps[0].name} dumps a whole database into {cmd.name}, bound for {bad[:60]}{where}: the "
+                    "database leaves the machine for a paste, drop or bare address", cmd.span))
+
+
+def _whole_dump(cmd: Command) -> bool:
+    if cmd.name in ("pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump"):
+        return True
+    if cmd.name == "mongodump":
+        return any(w == "--archive" or w.startswith("--archive=-") for w in cmd.words)
+    if cmd.name == "redis-cli":
+        return "--rdb" in cmd.words
+    return any(w.strip("'\"") in (".dump", ".backup") for w in cmd.words)
+
+
+def _host(word: str) -> str:
+    if "://" not in word:
+        return ""
+    try:
+        return (urlsplit(word).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if cmd.name in _HTTP_CLIENTS:
+        _rest(cmd, where, add)
+    _ransom(cmd, where, add)
+    if cmd.name in _NET_CLIENTS:
+        _dump_out(cmd, analysis, where, add)
