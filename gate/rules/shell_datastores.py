@@ -7,7 +7,9 @@ here is what a verb cannot say:
 
 - a search or document store's REST API (Elasticsearch, OpenSearch, CouchDB, Solr: its port or its `_`-named
   endpoints) told to DELETE a whole index or database blocks, as `DROP TABLE` does
-  (`block.shell.database-destruction`); one document deleted asks (`confirm.shell.destructive`);
+  (`block.shell.database-destruction`); documents, snapshots, users or settings deleted ask
+  (`confirm.shell.destructive`); a user or role made asks, and given the administrator's role blocks
+  (`block.shell.credential-tamper`); a database replicated to another machine asks (`confirm.shell.network`);
 - the same API told to switch a safety setting off (`action.destructive_requires_name: false`, security or
   `require_valid_user` off, Redis' `protected-mode no`) blocks (`block.shell.defense-evasion`): it is what is
   done before wiping or opening a store;
@@ -44,14 +46,26 @@ _NET_CLIENTS = _HTTP_CLIENTS | {"nc", "ncat", "netcat", "socat", "telnet"}
 _DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "sqlite3", "sqlite",
                       "duckdb", "redis-cli", "cockroach", "clickhouse-client", "influxd"})
 
-# the ports of search and document stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB, Solr, ArangoDB, Neo4j,
-# Qdrant, Meilisearch, Typesense), and their endpoints, which start with `_` (`_cluster`, `_doc`, `_all`)
-_STORE_PORTS = frozenset({9200, 9201, 9243, 5984, 6984, 8983, 8529, 7474, 6333, 7700, 8108})
+# the ports of search, document and time-series stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB, Solr,
+# ArangoDB, Neo4j, Qdrant, Meilisearch, Typesense, InfluxDB), and their endpoints, which start with `_` (`_cluster`,
+# `_doc`, `_all`)
+_STORE_PORTS = frozenset({9200, 9201, 9243, 5984, 6984, 8983, 8529, 7474, 6333, 7700, 8108, 8086})
 _STORE_ENDPOINT = re.compile(r"/_(?:cluster|doc|all|settings|snapshot|security|index_template|ilm|cat|nodes|"
                              r"config|node|bulk|update|mapping|aliases|users|replicator|api|solr)\b")
 _STORE_HOST = re.compile(r"^(?:es|elastic|elasticsearch|opensearch|os|couch|couchdb|solr|search)"
                          r"(?:\d+|-[\w-]+)?(?:\.|$)")
 _HOST_PORT = re.compile(r"^(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}(?:/|$)", re.I)
+# endpoints whose DELETE only frees a search's own context, not data
+_CLEANUPS = frozenset({"_search", "scroll", "_pit", "_async_search", "_sql", "close"})
+# a store's users and roles (Elasticsearch, OpenSearch's security plugin, CouchDB's users and admins), the roles that
+# hold everything, and replication (CouchDB's `_replicate`, Elasticsearch's cross-cluster `_ccr`)
+_USERS = re.compile(r"/_(?:security/(?:user|role_mapping|role|api_key)|(?:opendistro|plugins)/_security/api/"
+                    r"(?:internalusers|rolesmapping|roles)|users/org\.couchdb\.user:|node/[^/]+/_config/admins|"
+                    r"config/admins)")
+_ADMIN_ROLE = re.compile(r"\b(?:superuser|all_access|_admin|admin|security_manager|manage_security)\b", re.I)
+_ADMINS_PATH = re.compile(r"/_config/admins/")
+_REPLICATE = re.compile(r"/_(?:replicate|replicator|ccr|reindex)\b")
+_URL_IN_BODY = re.compile(r"https?://[^\s\"',}]+")
 # a safety setting switched off: its name, then false/no/none/off/empty
 _SAFETY_OFF = re.compile(
     r"(?:destructive_requires_name|require_valid_user|xpack\.security\.enabled|plugins\.security\.disabled\W*\s*"
@@ -126,6 +140,25 @@ def _rest(cmd: Command, where: str, add: Add) -> None:
                     f"{cmd.name} switches a data store's safety setting off ({off.group(0)[:60]}){where}: what is "
                     "done before wiping or opening the store", cmd.span))
         return
+    if method in ("PUT", "POST", "PATCH") and any(_USERS.search(path) for _, path in urls):
+        # (the role asked for is in the request's body; a URL's own `admin:password@` is the caller's login)
+        admin = _ADMIN_ROLE.search(" ".join(a for a in cmd.argv[1:] if "://" not in a and not _HOST_PORT.match(a)))
+        if admin is None:
+            admin = next((m for _, path in urls if (m := _ADMINS_PATH.search(path))), None)
+        add(Finding("block.shell.credential-tamper" if admin else "confirm.shell.privilege-escalation",
+                    Risk.CRITICAL if admin else Risk.HIGH,
+                    f"{cmd.name} {method} adds or changes a data store's user or role"
+                    f"{' with its administrator role (' + admin.group(0)[:40] + ')' if admin else ''}{where}",
+                    cmd.span))
+        return
+    if method in ("PUT", "POST") and any(_REPLICATE.search(path) for _, path in urls):
+        away = next((h for h in (_host(w) for w in _URL_IN_BODY.findall(body)) if h and not _LOCAL_HOST.match(h)),
+                    None)
+        if away:
+            add(Finding("confirm.shell.network", Risk.HIGH,
+                        f"{cmd.name} replicates a database to {away[:60]}{where}: its documents are copied there",
+                        cmd.span))
+        return
     if method != "DELETE":
         return
     for host, path in urls:
@@ -135,9 +168,10 @@ def _rest(cmd: Command, where: str, add: Add) -> None:
                         f"{cmd.name} DELETE {host}{path[:60]}: drops a whole index or database of a data store"
                         f"{where} (it keeps no bin to restore it from)", cmd.span))
             return
-        if segments and not segments[0].startswith("_"):
+        if segments and segments[0] not in _CLEANUPS and segments[-1] not in _CLEANUPS:
             add(Finding("confirm.shell.destructive", Risk.HIGH,
-                        f"{cmd.name} DELETE {host}{path[:60]}: deletes documents of a data store{where}", cmd.span))
+                        f"{cmd.name} DELETE {host}{path[:60]}: deletes documents, snapshots, users or settings of a "
+                        f"data store{where}", cmd.span))
             return
 
 
