@@ -16,6 +16,9 @@ here is what a verb cannot say:
 - a note demanding payment for a store's data (its data said to be taken, backed up or deleted, and a coin, a
   price or a deadline) written into it by a statement or a document blocks (`block.shell.ransom-note`): it is what
   the bots that wipe open databases leave behind;
+- a statement that makes a database superuser (`ALTER ROLE app SUPERUSER`, MongoDB's `root` role), grants
+  everything to everyone (`GRANT ALL ... TO PUBLIC`, MySQL's `*.*` to any host) or takes the owner's rights away
+  blocks (`block.shell.credential-tamper`); a MongoDB user made or given roles asks;
 - a database's whole dump (pg_dump, mysqldump, mongodump's archive, sqlite3's `.dump`) piped to a network client
   bound for a bare address or a paste, drop or file-sharing host blocks (`block.shell.exfiltration`).
 """
@@ -187,6 +190,31 @@ def _ransom(cmd: Command, where: str, add: Add) -> None:
                 "that wipe open databases leave for their owners", cmd.span))
 
 
+# a role or user made a superuser, everything granted to everyone (PostgreSQL's PUBLIC, MySQL's any host `'%'`),
+# the owner's own superuser taken away, a MongoDB user given the roles that hold every database
+_SUPERUSER = re.compile(
+    r"\b(?:create|alter)\s+(?:role|user)\s+[\w\"'`.@%-]+\s+(?:with\s+)?(?:[\w']+\s+)*?superuser\b|"
+    r"\bgrant\s+all(?:\s+privileges)?\s+on\s+(?:\S+\s+){1,5}?to\s+public\b|"
+    r"\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*\s+to\s+\S+@\W?%\W?|"
+    r"\balter\s+(?:role|user)\s+\W?postgres\W?\s+(?:with\s+)?nosuperuser\b|"
+    r"\b(?:(?:createuser|updateuser)\s*\(.*\broles?\b|grantrolestouser\s*\()"
+    r".{0,200}?\W(?:root|__system|useradminanydatabase|dbowneranydatabase|readwriteanydatabase|clusteradmin)\W",
+    re.I | re.S)
+_MONGO_USER = re.compile(r"\b(?:createuser|grantrolestouser|updateuser)\s*\(", re.I)
+
+
+def _privileges(cmd: Command, where: str, add: Add) -> None:
+    text = " ".join(cmd.argv[1:]) + (" " + cmd.stdin_text if cmd.stdin_text else "")
+    hit = _SUPERUSER.search(text)
+    if hit is not None:
+        add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
+                    f"{cmd.name}: {hit.group(0)[:70]}{where}: a database superuser made, everything granted to "
+                    "everyone, or the owner's own rights taken away", cmd.span))
+    elif _MONGO_USER.search(text):
+        add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
+                    f"{cmd.name} adds a database user or grants it roles{where}", cmd.span))
+
+
 def _dump_out(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     if not cmd.upstream:
         return
@@ -225,5 +253,7 @@ def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: A
     if cmd.name in _HTTP_CLIENTS:
         _rest(cmd, where, add)
     _ransom(cmd, where, add)
+    if cmd.name in _DB_CLIENTS:
+        _privileges(cmd, where, add)
     if cmd.name in _NET_CLIENTS:
         _dump_out(cmd, analysis, where, add)
