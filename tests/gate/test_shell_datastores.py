@@ -17,7 +17,7 @@ MARKER = "# ---- data stores and object storage driven from a shell"
 def test_the_section_is_marked_once_and_reads() -> None:
     assert marked_once(MARKER)
     table = section(MARKER)
-    assert table["function"] and table["groups"]["datastore_lakes"]["programs"] == ["lakectl"]
+    assert table["function"] and "lakectl" in table["groups"]["datastore_lakes"]["programs"]
 
 
 @pytest.mark.parametrize("command", examples(MARKER))
@@ -104,6 +104,10 @@ def test_reads_pass(command: str) -> None:
     # a prefix, not the bucket; a stored connection printed with its password
     "gsutil -m rm -r gs://render-cache/tmp/", "rclone purge offsite:photo-archive/2019-duplicates",
     "airflow connections get warehouse_dev",
+    # versioned data: a branch deleted, a pipeline made, a merge; an authorisation for a prefix
+    "dolt branch -D stale-import", "pachctl delete repo scans", "nessie branch -d experiment",
+    "pachctl create pipeline -f thumbnails.json", "nessie merge experiment -b main",
+    "b2 get-download-auth --bucket press-kit --prefix drafts/",
 ])
 def test_changes_ask(command: str) -> None:
     got = shell(command)
@@ -144,6 +148,7 @@ def test_changes_ask(command: str) -> None:
     ("swift delete --all", "block.shell.mass-destruction"),
     ("gsutil -m rm -r gs://render-cache", "block.shell.mass-destruction"),
     ("rclone purge offsite:photo-archive", "block.shell.mass-destruction"),
+    ("pachctl delete all", "block.shell.mass-destruction"),
     ("psql -c 'ALTER ROLE app_user SUPERUSER'", "block.shell.credential-tamper"),
     ("psql -c \"CREATE USER helper WITH LOGIN SUPERUSER PASSWORD 'example-pass'\"", "block.shell.credential-tamper"),
     ("psql -d crm -c 'GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC'", "block.shell.credential-tamper"),
