@@ -5,8 +5,9 @@ own client does by its verbs (object stores made public, shared, emptied; keys a
 replication) is data, in resources/programs.toml `# ---- data stores and object storage driven from a shell ----`;
 here is what a verb cannot say:
 
-- a search or document store's REST API (Elasticsearch, OpenSearch, CouchDB, Solr: its port or its `_`-named
-  endpoints) told to DELETE a whole index or database blocks, as `DROP TABLE` does
+- a search, document or analytic store's REST API (Elasticsearch, OpenSearch, CouchDB, Solr, Qdrant, Meilisearch,
+  InfluxDB, ClickHouse: its port or its `_`-named endpoints) told to DELETE a whole index, collection, bucket or
+  database, or sent a DROP or TRUNCATE statement, blocks, as `DROP TABLE` does
   (`block.shell.database-destruction`); documents, snapshots, users or settings deleted ask
   (`confirm.shell.destructive`); a user or role made asks, and given the administrator's role blocks
   (`block.shell.credential-tamper`); a database replicated to another machine asks (`confirm.shell.network`);
@@ -28,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 from gate.catalogue import risky_destination
 from gate.model import Risk
@@ -49,15 +50,22 @@ _NET_CLIENTS = _HTTP_CLIENTS | {"nc", "ncat", "netcat", "socat", "telnet"}
 _DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "sqlite3", "sqlite",
                       "duckdb", "redis-cli", "cockroach", "clickhouse-client", "influxd"})
 
-# the ports of search, document and time-series stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB, Solr,
-# ArangoDB, Neo4j, Qdrant, Meilisearch, Typesense, InfluxDB), and their endpoints, which start with `_` (`_cluster`,
-# `_doc`, `_all`)
-_STORE_PORTS = frozenset({9200, 9201, 9243, 5984, 6984, 8983, 8529, 7474, 6333, 7700, 8108, 8086})
+# the ports of search, document, time-series and analytic stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB,
+# Solr, ArangoDB, Neo4j, Qdrant, Meilisearch, Typesense, InfluxDB, ClickHouse, CrateDB), and their endpoints, which
+# start with `_` (`_cluster`, `_doc`, `_all`)
+_STORE_PORTS = frozenset({9200, 9201, 9243, 5984, 6984, 8983, 8529, 7474, 6333, 7700, 8108, 8086, 8123, 4200})
 _STORE_ENDPOINT = re.compile(r"/_(?:cluster|doc|all|settings|snapshot|security|index_template|ilm|cat|nodes|"
                              r"config|node|bulk|update|mapping|aliases|users|replicator|api|solr)\b")
 _STORE_HOST = re.compile(r"^(?:es|elastic|elasticsearch|opensearch|os|couch|couchdb|solr|search)"
                          r"(?:\d+|-[\w-]+)?(?:\.|$)")
 _HOST_PORT = re.compile(r"^(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}(?:/|$)", re.I)
+# what a store's API calls a whole container of records (`DELETE /collections/x`, `/api/v2/buckets/ID`)
+_CONTAINERS = frozenset({"collections", "collection", "indexes", "indices", "databases", "database", "buckets",
+                         "keyspaces", "cores"})
+# a statement that drops or empties a database, table or series, in a URL's query or a request's body
+_DROPS = re.compile(r"\b(?:drop\s+(?:database|table|schema|measurement|series|retention\s+policy|keyspace|"
+                    r"dictionary)|truncate\s+(?:table\s+)?[\w.`\"]+|delete\s+from\s+[\w.`\"]+\s*(?:;|$|['\"&]))",
+                    re.I)
 # endpoints whose DELETE only frees a search's own context, not data
 _CLEANUPS = frozenset({"_search", "scroll", "_pit", "_async_search", "_sql", "close"})
 # a store's users and roles (Elasticsearch, OpenSearch's security plugin, CouchDB's users and admins), the roles that
@@ -137,6 +145,13 @@ def _rest(cmd: Command, where: str, add: Add) -> None:
         return
     method = _method(cmd)
     body = " ".join(cmd.argv[1:])
+    said = _DROPS.search(unquote_plus(body))
+    if said is not None:
+        # a statement sent over the store's HTTP interface (ClickHouse's `?query=`, InfluxDB's `q=`, CrateDB's
+        # `_sql`): judged as the same statement given to its client
+        add(Finding("block.shell.database-destruction", Risk.CRITICAL,
+                    f"{cmd.name} sends {said.group(0)[:50]!r} to a data store's HTTP interface{where}", cmd.span))
+        return
     off = _SAFETY_OFF.search(body) if method in ("PUT", "POST", "PATCH") else None
     if off is not None:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
@@ -166,7 +181,8 @@ def _rest(cmd: Command, where: str, add: Add) -> None:
         return
     for host, path in urls:
         segments = [s for s in path.split("/") if s]
-        if len(segments) == 1 and (not segments[0].startswith("_") or segments[0] == "_all"):
+        if (len(segments) == 1 and (not segments[0].startswith("_") or segments[0] == "_all")) or \
+                (len(segments) >= 2 and segments[-2].lower() in _CONTAINERS):
             add(Finding("block.shell.database-destruction", Risk.CRITICAL,
                         f"{cmd.name} DELETE {host}{path[:60]}: drops a whole index or database of a data store"
                         f"{where} (it keeps no bin to restore it from)", cmd.span))

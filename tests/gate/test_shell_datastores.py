@@ -108,6 +108,7 @@ def test_reads_pass(command: str) -> None:
     "dolt branch -D stale-import", "pachctl delete repo scans", "nessie branch -d experiment",
     "pachctl create pipeline -f thumbnails.json", "nessie merge experiment -b main",
     "b2 get-download-auth --bucket press-kit --prefix drafts/",
+    "curl -X DELETE http://localhost:7700/indexes/products/documents/311",
 ])
 def test_changes_ask(command: str) -> None:
     got = shell(command)
@@ -149,6 +150,11 @@ def test_changes_ask(command: str) -> None:
     ("gsutil -m rm -r gs://render-cache", "block.shell.mass-destruction"),
     ("rclone purge offsite:photo-archive", "block.shell.mass-destruction"),
     ("pachctl delete all", "block.shell.mass-destruction"),
+    ("curl 'http://localhost:8123/?query=TRUNCATE%20TABLE%20clicks'", "block.shell.database-destruction"),
+    ("curl -XPOST http://localhost:8086/query --data-urlencode 'q=DROP MEASUREMENT cpu'",
+     "block.shell.database-destruction"),
+    ("curl -X DELETE http://localhost:6333/collections/embeddings", "block.shell.database-destruction"),
+    ("curl -X DELETE http://search.example.net:7700/indexes/products", "block.shell.database-destruction"),
     ("psql -c 'ALTER ROLE app_user SUPERUSER'", "block.shell.credential-tamper"),
     ("psql -c \"CREATE USER helper WITH LOGIN SUPERUSER PASSWORD 'example-pass'\"", "block.shell.credential-tamper"),
     ("psql -d crm -c 'GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC'", "block.shell.credential-tamper"),
