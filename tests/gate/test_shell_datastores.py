@@ -109,6 +109,7 @@ def test_reads_pass(command: str) -> None:
     "pachctl create pipeline -f thumbnails.json", "nessie merge experiment -b main",
     "b2 get-download-auth --bucket press-kit --prefix drafts/",
     "curl -X DELETE http://localhost:7700/indexes/products/documents/311",
+    "ibmcloud resource service-key-create uploader Writer --instance-name media-cos --parameters '{\"HMAC\":true}'",
 ])
 def test_changes_ask(command: str) -> None:
     got = shell(command)
@@ -154,6 +155,8 @@ def test_changes_ask(command: str) -> None:
     ("curl -XPOST http://localhost:8086/query --data-urlencode 'q=DROP MEASUREMENT cpu'",
      "block.shell.database-destruction"),
     ("curl -X DELETE http://localhost:6333/collections/embeddings", "block.shell.database-destruction"),
+    ("ibmcloud iam access-group-policy-create 'Public Access' --roles 'Object Reader' "
+     "--service-name cloud-object-storage", "block.shell.public-exposure"),
     ("curl -X DELETE http://search.example.net:7700/indexes/products", "block.shell.database-destruction"),
     ("psql -c 'ALTER ROLE app_user SUPERUSER'", "block.shell.credential-tamper"),
     ("psql -c \"CREATE USER helper WITH LOGIN SUPERUSER PASSWORD 'example-pass'\"", "block.shell.credential-tamper"),
