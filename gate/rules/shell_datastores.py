@@ -268,7 +268,8 @@ def _host(word: str) -> str:
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     if cmd.name in _HTTP_CLIENTS:
         _rest(cmd, where, add)
-    _ransom(cmd, where, add)
+    if cmd.name in _DB_CLIENTS or (cmd.name in _HTTP_CLIENTS and _store_urls(cmd)):
+        _ransom(cmd, where, add)  # (a page about ransom notes posted to a site is not one written into a store)
     if cmd.name in _DB_CLIENTS:
         _privileges(cmd, where, add)
     if cmd.name in _NET_CLIENTS:
