@@ -48,7 +48,7 @@ _HTTP_CLIENTS = frozenset({"curl", "curlie", "wget", "wget2", "http", "https", "
 _NET_CLIENTS = _HTTP_CLIENTS | {"nc", "ncat", "netcat", "socat", "telnet"}
 # programs that write a whole database to their standard output
 _DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "sqlite3", "sqlite",
-                      "duckdb", "redis-cli", "cockroach", "clickhouse-client", "influxd"})
+                      "duckdb", "redis-cli"})
 
 # the ports of search, document, time-series and analytic stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB,
 # Solr, ArangoDB, Neo4j, Qdrant, Meilisearch, Typesense, InfluxDB, ClickHouse, CrateDB), and their endpoints, which
@@ -77,11 +77,10 @@ _ADMIN_ROLE = re.compile(r"\b(?:superuser|all_access|_admin|admin|security_manag
 _ADMINS_PATH = re.compile(r"/_config/admins/")
 _REPLICATE = re.compile(r"/_(?:replicate|replicator|ccr|reindex)\b")
 _URL_IN_BODY = re.compile(r"https?://[^\s\"',}]+")
-# a safety setting switched off: its name, then false/no/none/off/empty
+# a safety setting switched off: its name, then false/no/none/off (OpenSearch's: disabled, true)
 _SAFETY_OFF = re.compile(
-    r"(?:destructive_requires_name|require_valid_user|xpack\.security\.enabled|plugins\.security\.disabled\W*\s*"
-    r"[:=]?\s*\W*true|protected-mode|security\.enabled|allow_delete_by_query)\W*\s*[:=]?\s*\W*(?:false|no|none|off)\b",
-    re.I)
+    r"(?:destructive_requires_name|require_valid_user|xpack\.security\.enabled|protected-mode|security\.enabled)"
+    r"\W*\s*[:=]?\s*\W*(?:false|no|none|off)\b|plugins\.security\.disabled\W*\s*[:=]?\s*\W*true\b", re.I)
 # a note that the store's data was taken or wiped, to be had back for a price
 _HELD_DATA = re.compile(
     r"\b(?:your|all|the)\s+(?:\w+\s+){0,2}(?:data|database|databases|db|records|tables|collections|indices|"
