@@ -7,9 +7,10 @@ here is what a verb cannot say:
 
 - a search, document or analytic store's REST API (Elasticsearch, OpenSearch, CouchDB, Solr, Qdrant, Meilisearch,
   InfluxDB, ClickHouse: its port or its `_`-named endpoints) told to DELETE a whole index, collection, bucket or
-  database, or sent a DROP or TRUNCATE statement, blocks, as `DROP TABLE` does
-  (`block.shell.database-destruction`); documents, snapshots, users or settings deleted ask
-  (`confirm.shell.destructive`); a user or role made asks, and given the administrator's role blocks
+  database asks (`confirm.shell.destructive`); every index (`_all`, a wildcard), a whole database of a machine
+  reached by its bare address (what the bots that wipe open databases do), or a DROP or TRUNCATE statement sent
+  over HTTP blocks, as `DROP TABLE` given to a client does (`block.shell.database-destruction`); documents,
+  snapshots, users or settings deleted ask; a user or role made asks, and given the administrator's role blocks
   (`block.shell.credential-tamper`); a database replicated to another machine asks (`confirm.shell.network`);
 - the same API told to switch a safety setting off (`action.destructive_requires_name: false`, security or
   `require_valid_user` off, Redis' `protected-mode no`) blocks (`block.shell.defense-evasion`): it is what is
@@ -19,7 +20,7 @@ here is what a verb cannot say:
   the bots that wipe open databases leave behind;
 - a statement that makes a database superuser (`ALTER ROLE app SUPERUSER`, MongoDB's `root` role), grants
   everything to everyone (`GRANT ALL ... TO PUBLIC`, MySQL's `*.*` to any host) or takes the owner's rights away
-  blocks (`block.shell.credential-tamper`); a MongoDB user made or given roles asks;
+  blocks (`block.shell.credential-tamper`); any other user, role or grant made or changed asks;
 - a database's whole dump (pg_dump, mysqldump, mongodump's archive, sqlite3's `.dump`) piped to a network client
   bound for a bare address or a paste, drop or file-sharing host blocks (`block.shell.exfiltration`).
 """
@@ -59,6 +60,8 @@ _STORE_ENDPOINT = re.compile(r"/_(?:cluster|doc|all|settings|snapshot|security|i
 _STORE_HOST = re.compile(r"^(?:es|elastic|elasticsearch|opensearch|os|couch|couchdb|solr|search)"
                          r"(?:\d+|-[\w-]+)?(?:\.|$)")
 _HOST_PORT = re.compile(r"^(?:[\w.-]+|\[[0-9a-f:]+\]):\d{2,5}(?:/|$)", re.I)
+_BARE_IP = re.compile(r"^\d{1,3}(?:\.\d{1,3}){3}$|^[0-9a-f:]*:[0-9a-f:]+$", re.I)
+_LOOPBACK = re.compile(r"^(?:127\.|::1$|0\.0\.0\.0$)")
 # what a store's API calls a whole container of records (`DELETE /collections/x`, `/api/v2/buckets/ID`)
 _CONTAINERS = frozenset({"collections", "collection", "indexes", "indices", "databases", "database", "buckets",
                          "keyspaces", "cores"})
@@ -182,9 +185,15 @@ def _rest(cmd: Command, where: str, add: Add) -> None:
         segments = [s for s in path.split("/") if s]
         if (len(segments) == 1 and (not segments[0].startswith("_") or segments[0] == "_all")) or \
                 (len(segments) >= 2 and segments[-2].lower() in _CONTAINERS):
-            add(Finding("block.shell.database-destruction", Risk.CRITICAL,
-                        f"{cmd.name} DELETE {host}{path[:60]}: drops a whole index or database of a data store"
-                        f"{where} (it keeps no bin to restore it from)", cmd.span))
+            if segments[-1] == "_all" or "*" in segments[-1] or (_BARE_IP.match(host) and not _LOOPBACK.match(host)):
+                add(Finding("block.shell.database-destruction", Risk.CRITICAL,
+                            f"{cmd.name} DELETE {host}{path[:60]}: drops every index, or a whole database of a store "
+                            f"reached by its bare address{where}: what the bots that wipe open databases do",
+                            cmd.span))
+            else:
+                add(Finding("confirm.shell.destructive", Risk.HIGH,
+                            f"{cmd.name} DELETE {host}{path[:60]}: drops a whole index or database of a data store"
+                            f"{where} (it keeps no bin to restore it from)", cmd.span))
             return
         if segments and segments[0] not in _CLEANUPS and segments[-1] not in _CLEANUPS:
             add(Finding("confirm.shell.destructive", Risk.HIGH,
@@ -205,17 +214,28 @@ def _ransom(cmd: Command, where: str, add: Add) -> None:
                 "that wipe open databases leave for their owners", cmd.span))
 
 
-# a role or user made a superuser, everything granted to everyone (PostgreSQL's PUBLIC, MySQL's any host `'%'`),
-# the owner's own superuser taken away, a MongoDB user given the roles that hold every database
+# a role or user made a superuser or given the administrators' role (Snowflake's ACCOUNTADMIN, SQL Server's
+# sysadmin, Oracle's DBA, a managed PostgreSQL's rds_superuser), everything granted to everyone (PostgreSQL's PUBLIC,
+# MySQL's any host `'%'`) or with the right to grant it on, the owner's own superuser taken away, a MongoDB user
+# given the roles that hold every database
 _SUPERUSER = re.compile(
-    r"\b(?:create|alter)\s+(?:role|user)\s+[\w\"'`.@%-]+\s+(?:with\s+)?(?:[\w']+\s+)*?superuser\b|"
+    r"\b(?:create|alter)\s+(?:role|user)\s+[\w\"'`.@%-]+\s+(?:with\s+)?(?:[\w']+\s+)*?superuser\b"
+    r"(?!\s*=\s*false)|"
+    r"\bgrant\s+(?:role\s+)?\W?(?:accountadmin|securityadmin|sysadmin|dba|rds_superuser|cloudsqlsuperuser|"
+    r"azure_pg_admin|db_owner)\W?\s+to\b|\balter\s+server\s+role\s+\W?sysadmin\W?\s+add\s+member\b|"
+    r"\bsp_addsrvrolemember\b[^;]{0,80}sysadmin|"
+    r"\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*\s+to\s+[^;]{1,80}?\bwith\s+grant\s+option\b|"
     r"\bgrant\s+all(?:\s+privileges)?\s+on\s+(?:\S+\s+){1,5}?to\s+public\b|"
     r"\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*\s+to\s+\S+@\W?%\W?|"
     r"\balter\s+(?:role|user)\s+\W?postgres\W?\s+(?:with\s+)?nosuperuser\b|"
     r"\b(?:(?:createuser|updateuser)\s*\(.*\broles?\b|grantrolestouser\s*\()"
     r".{0,200}?\W(?:root|__system|useradminanydatabase|dbowneranydatabase|readwriteanydatabase|clusteradmin)\W",
     re.I | re.S)
-_MONGO_USER = re.compile(r"\b(?:createuser|grantrolestouser|updateuser)\s*\(", re.I)
+# any other change of who may do what: a user, role or login made, altered or dropped, a right granted or revoked
+# (a statement's own words, not a quoted string's: `SELECT 'grant me to you'` changes nothing)
+_ACCESS_CHANGE = re.compile(r"\b(?:createuser|grantrolestouser|updateuser|revokerolesfromuser|dropuser)\s*\(|"
+                            r"(?:^|[;\s])(?:grant|revoke)\s+[^;'\"]{1,160}?\s+(?:to|from)\s+\S|"
+                            r"(?:^|[;\s])(?:create|alter|drop)\s+(?:user|role|login)\s+\S", re.I)
 
 
 def _privileges(cmd: Command, where: str, add: Add) -> None:
@@ -225,9 +245,9 @@ def _privileges(cmd: Command, where: str, add: Add) -> None:
         add(Finding("block.shell.credential-tamper", Risk.CRITICAL,
                     f"{cmd.name}: {hit.group(0)[:70]}{where}: a database superuser made, everything granted to "
                     "everyone, or the owner's own rights taken away", cmd.span))
-    elif _MONGO_USER.search(text):
+    elif (change := _ACCESS_CHANGE.search(text)) is not None:
         add(Finding("confirm.shell.privilege-escalation", Risk.HIGH,
-                    f"{cmd.name} adds a database user or grants it roles{where}", cmd.span))
+                    f"{cmd.name} changes who may do what in the database ({change.group(0)[:50]}){where}", cmd.span))
 
 
 def _dump_out(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
