@@ -93,8 +93,8 @@ _HELD_DATA = re.compile(
     r"tables)", re.I)
 _WRITES = re.compile(r"\b(?:insert|create\s+table|update|set|hset|put|post|insertone|insertmany|save|upsert)\b|"
                      r"(?:^|\s)-(?:x|-request)\s*(?:put|post)\b|(?:^|\s)(?:put|post)(?:\s|$)", re.I)
-_SHARING_HOST = re.compile(r"(?:^|[.-])(?:paste|pastebin|drop|transfer|upload|uploads|share|file|files|bin|temp|tmp|"
-                           r"anon|exfil|leak|loot)(?:[.-]|$)", re.I)
+# host names that say they take anonymous drops (`paste.`, `-drop.`, `transfer.`); known sites are in risky_destination
+_SHARING_HOST = re.compile(r"(?:^|[.-])(?:paste|pastebin|drop|transfer|exfil|leak|loot)(?:[.-]|$)", re.I)
 _LOCAL_HOST = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|"
                          r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w-]+|[\w.-]+\.(?:internal|local|lan|corp|home|svc|"
                          r"cluster\.local))$", re.I)
@@ -267,7 +267,9 @@ def _dump_out(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> No
 
 def _whole_dump(cmd: Command) -> bool:
     if cmd.name in ("pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump"):
-        return True
+        # (one table's rows chosen: `-t orders`, `--where`: judged by where they go, as other data is)
+        return not any(w in ("-t", "--table", "--tables", "-w", "--where") or w.startswith(("--table=", "--where="))
+                       for w in cmd.words)
     if cmd.name == "mongodump":
         return any(w == "--archive" or w.startswith("--archive=-") for w in cmd.words)
     if cmd.name == "redis-cli":

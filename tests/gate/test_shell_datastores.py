@@ -214,6 +214,7 @@ def test_catastrophic_or_hostile_blocks(command: str, rule: str) -> None:
     # an ordinary note and a dump to an internal backup host
     ("psql -c \"INSERT INTO changelog VALUES ('the tables were backed up before the migration')\"", Decision.ALLOW),
     ("pg_dump payroll | curl -T - https://backup.corp.internal/payroll.sql", Decision.CONFIRM),
+    ("pg_dump -t products catalog | curl -T - https://files.example.net/in/products.sql", Decision.CONFIRM),
     # an article about such notes posted to a site's API, not written into a store
     ("curl -X POST https://blog.example.com/api/posts -d 'title=How the bots work: the note says your data was "
      "stolen and asks for 0.1 BTC within 48 hours'", Decision.ALLOW),
