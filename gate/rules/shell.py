@@ -65,6 +65,7 @@ from gate.rules import (
     shell_agents,
     shell_catalogue,
     shell_context,
+    shell_datastores,
     shell_effects,
     shell_env,
     shell_harvest,
@@ -447,6 +448,8 @@ class Detector(
                 shell_notices.judge(cmd, where, add)
             if shell_adminverbs.wanted(cmd):
                 shell_adminverbs.judge(self, cmd, analysis, where, add)
+            if shell_datastores.wanted(cmd):
+                shell_datastores.judge(self, cmd, analysis, where, add)
             if cmd.name in _AGENT_NAMES or "uninstall" in cmd.name or "remove" in cmd.name:
                 shell_agents.judge(cmd, where, add)
             if cmd.name in shell_agent_config.NAMES:
