@@ -94,6 +94,10 @@ _EXPANSION = re.compile(r"\$(?:\{[^}]*\}|\([^)]*\)|[a-z_][a-z0-9_]*)")
 _NAMESPACE = re.compile(r"^[a-z][a-z0-9]*[-:.]$")
 
 
+# sub-commands that run another program with the words after them (a project's own tool, a script)
+_RUNNERS = frozenset({"run", "exec", "x", "run-script"})
+
+
 def subcommand(cmd: Command) -> tuple[tuple[str, ...], bool]:
     """The words that name what a program is told to do (up to three: `kaggle models delete`), read past global
     flags and their values, stopping at a path; and whether the first of them is a value the gate cannot know
@@ -116,8 +120,8 @@ def subcommand(cmd: Command) -> tuple[tuple[str, ...], bool]:
             hidden = hidden or (not ops and bool(_NAMESPACE.match(_EXPANSION.sub("", w))))
             w = _EXPANSION.sub("-", w).strip("-")
         ops.append(w)
-        if len(ops) == 3:
-            break
+        if len(ops) == 3 or w in _RUNNERS:
+            break  # (`swift run mytool delete`: what follows `run` is another program's words)
     return tuple(ops), hidden
 
 

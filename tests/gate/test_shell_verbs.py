@@ -81,3 +81,8 @@ def test_each_group_of_programs_weighed_elsewhere_names_where() -> None:
     # a throwaway cluster passes where it is weighed; an infrastructure tool's delete asks there
     assert "confirm.shell.destructive" not in assess("k3d cluster delete dev").rules
     assert "confirm.shell.destructive" in assess("kubectl delete namespace payments").rules
+
+
+@pytest.mark.parametrize("command", ["kaggle kernels run cleanup delete", "swift run admin-tool delete --all"])
+def test_words_after_a_runner_belong_to_the_program_it_runs(command: str) -> None:
+    assert "confirm.shell.destructive" not in assess(command).rules, command
