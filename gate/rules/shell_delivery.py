@@ -1,0 +1,109 @@
+"""Shell checks of the software supply chain that the program table cannot say as data: what an editor is told to
+install as an extension, and every process's environment read for its tokens.
+
+Part of the shell Detector (gate/rules/shell.py): `judge` per simple command whose name is in EDITORS, `line` once
+per command line whose text carries `environ`. What the delivery tools' verbs do (registries, signing keys,
+releases, infrastructure state, orchestrators) is data: resources/programs.toml, section `delivery`.
+
+- An editor extension installed from a file (`code --install-extension ./theme.vsix`) skips the marketplace's
+  checks of its publisher and its code; one whose id is a typing slip away from a widely used extension's
+  (`esbenp.prettier-vscod`, `ms-pyhton.python`) is how impostor extensions reach people. An extension runs with the
+  person's rights every time the editor starts, so both ask, high risk (`confirm.shell.install`). The widely used
+  extensions, and any other id named as it is, install as before.
+- The environment of every process (`/proc/*/environ`, a loop over `/proc/[0-9]*`, `/proc/{}/environ` from a
+  find or xargs) holds the tokens and keys each program was started with. Read across the machine it asks as a
+  secret read (`confirm.shell.secret-read`); searched for token, secret, key or password names it is a harvest of
+  credentials (`block.shell.credential-read`). One's own process (`/proc/self/environ`) is not this.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from gate.catalogue import DATA
+from gate.model import Risk
+from gate.shell import Command, Finding, ShellAnalysis
+
+__all__ = ["EDITORS", "judge", "line"]
+
+Add = Callable[[Finding], None]
+
+_TABLE: dict = DATA.get("delivery", {})
+# editors of the VS Code family and their forks: they share the `--install-extension` option and the marketplace ids
+EDITORS = frozenset(_TABLE.get("editors", ()))
+_KNOWN = frozenset(_TABLE.get("extensions", "").split())
+_INSTALL = "--install-extension"
+_FROM_FILE = re.compile(r"\.vsix$|^(https?|ftp)://|[/\\]")
+_VERSION = re.compile(r"@[^@]*$")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` becomes `b` by one letter added, dropped, changed or two neighbours swapped (`a != b`)."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1:] == b[i + 1:] or (a[i + 2:] == b[i + 2:] and a[i:i + 2] == b[i:i + 2][::-1])
+    return (a[i + 1:] == b[i:]) if len(a) > len(b) else (a[i:] == b[i + 1:])
+
+
+def _imitates(ext: str) -> str | None:
+    """The widely used extension `ext` is one slip away from, if it is not one itself."""
+    if ext in _KNOWN or "." not in ext:
+        return None
+    return next((k for k in sorted(_KNOWN) if _one_edit(ext, k)), None)
+
+
+def _extensions(cmd: Command) -> list[str]:
+    """The extensions the command installs: the value of every `--install-extension`."""
+    words = cmd.words
+    out = []
+    for k, w in enumerate(words):
+        if w == _INSTALL and k + 1 < len(words):
+            out.append(words[k + 1])
+        elif w.startswith(_INSTALL + "="):
+            out.append(w.split("=", 1)[1])
+    return out
+
+
+def judge(cmd: Command, where: str, add: Add) -> None:
+    """An editor told to install an extension from a file, or one whose id imitates a widely used extension's."""
+    for ext in _extensions(cmd):
+        if _FROM_FILE.search(ext):
+            add(Finding("confirm.shell.install", Risk.HIGH,
+                        f"{cmd.name} installs the extension {ext[:80]} from a file, past the marketplace's checks of "
+                        f"its publisher: it runs with this user's rights whenever the editor starts{where}", cmd.span))
+            return
+        like = _imitates(_VERSION.sub("", ext.strip("'\"")))
+        if like is not None:
+            add(Finding("confirm.shell.install", Risk.HIGH,
+                        f"{cmd.name} installs {ext[:80]}, one slip away from the widely used {like} (an impostor "
+                        f"extension?){where}", cmd.span))
+            return
+
+
+# a process's environment named by a pattern, a variable or a placeholder: every process, not one
+_EVERY_ENVIRON = re.compile(r"/proc/(?!self/|thread-self/)(?:\*|\[[^\]/]*\][*+]?|\$\{?\w+\}?|\{\}|%)/environ\b|"
+                            r"(?:\$\{?\w+\}?|\{\})/environ\b|-name\s+['\"]?environ\b")
+_PROC_WALK = re.compile(r"/proc(?:/\[[^\]/]*\]\*?|/\*|/?\s|/?$|/?['\";|)])")
+_SECRET_NAMES = re.compile(r"token|secret|passw|pwd|api_?key|access_?key|private|credential|aws_|auth|bearer|"
+                           r"github_|gh[ops]_|npm_|session", re.I)
+
+
+def line(analysis: ShellAnalysis, add: Add) -> None:
+    """Every process's environment read on this line, and whether it is searched for secrets."""
+    src = analysis.source
+    m = _EVERY_ENVIRON.search(src)
+    if m is None or ("/proc/" not in m.group(0) and not _PROC_WALK.search(src)):
+        return
+    if _SECRET_NAMES.search(src[:m.start()] + " " + src[m.end():]):
+        add(Finding("block.shell.credential-read", Risk.CRITICAL,
+                    "reads the environment of every process and picks out the tokens, keys and passwords they were "
+                    "started with", src[:200]))
+    else:
+        add(Finding("confirm.shell.secret-read", Risk.HIGH,
+                    "reads the environment of every process: the tokens and keys each program was started with",
+                    src[:200]))
