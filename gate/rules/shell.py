@@ -492,7 +492,7 @@ class Detector(
             shell_notices.whole(analysis, add)
         if any(c in low for c in shell_ransom.LINE_CUES):
             shell_ransom.line(self, analysis, add)
-        if "environ" in low:  # (every process's environment read for its tokens)
+        if any(c in low for c in shell_delivery.LINE_CUES):  # (a registry emptied, every process's environment)
             shell_delivery.line(analysis, add)
         if len(out) < 2:
             return tuple(out)  # nothing to repeat

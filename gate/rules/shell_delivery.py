@@ -10,6 +10,11 @@ releases, infrastructure state, orchestrators) is data: resources/programs.toml,
   (`esbenp.prettier-vscod`, `ms-pyhton.python`) is how impostor extensions reach people. An extension runs with the
   person's rights every time the editor starts, so both ask, high risk (`confirm.shell.install`). The widely used
   extensions, and any other id named as it is, install as before.
+- A registry's, a package index's or a cluster's own listing fed to its deleting verb (`for t in $(crane ls R); do
+  crane delete R:$t; done`, `nomad job status | ... | xargs nomad job stop -purge`): every tag, version or job the
+  listing returns is deleted, the registry's version of a bucket removed with its contents
+  (`block.shell.mass-destruction`). One named item deleted, or a listing picked through (`| grep rc`), asks as
+  before.
 - The environment of every process (`/proc/*/environ`, a loop over `/proc/[0-9]*`, `/proc/{}/environ` from a
   find or xargs) holds the tokens and keys each program was started with. Read across the machine it asks as a
   secret read (`confirm.shell.secret-read`); searched for token, secret, key or password names it is a harvest of
@@ -25,7 +30,7 @@ from gate.catalogue import DATA
 from gate.model import Risk
 from gate.shell import Command, Finding, ShellAnalysis
 
-__all__ = ["EDITORS", "judge", "line"]
+__all__ = ["EDITORS", "LINE_CUES", "judge", "line"]
 
 Add = Callable[[Finding], None]
 
@@ -85,6 +90,35 @@ def judge(cmd: Command, where: str, add: Add) -> None:
             return
 
 
+# what the line must hold for `line` to find anything: a process's environment, or a listing fed to a loop or xargs
+LINE_CUES = ("environ", "$(", "`", "xargs", "while read")
+# program → its verbs that delete one named item of a registry, index or cluster (`[delivery] mass_delete`)
+_DELETES = {name: tuple(tuple(v.split()) for v in verbs) for name, verbs in _TABLE.get("mass_delete", {}).items()}
+
+
+_PICKERS = frozenset({"grep", "egrep", "fgrep", "rg", "head", "tail"})
+
+
+def _verb_at(words: tuple[str, ...], verbs: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether the sub-command words (flags skipped) begin with one of `verbs`."""
+    ops = tuple(w for w in words[1:] if not w.startswith("-"))
+    return any(ops[:len(v)] == v for v in verbs)
+
+
+def _every_item_deleted(analysis: ShellAnalysis) -> str | None:
+    """The program whose own listing this line feeds, item by item, to its deleting verb."""
+    cmds = analysis.commands
+    if any(c.name in _PICKERS for c in cmds):
+        return None  # (a listing filtered to some items, `| grep rc`, is a clean-up the person can read)
+    for cmd in cmds:
+        verbs = _DELETES.get(cmd.name)
+        if verbs is None or not (cmd.dynamic or cmd.found) or not _verb_at(cmd.words, verbs):
+            continue
+        if any(other is not cmd and other.name == cmd.name and not _verb_at(other.words, verbs) for other in cmds):
+            return cmd.name
+    return None
+
+
 # a process's environment named by a pattern, a variable or a placeholder: every process, not one
 _EVERY_ENVIRON = re.compile(r"/proc/(?!self/|thread-self/)(?:\*|\[[^\]/]*\][*+]?|\$\{?\w+\}?|\{\}|%)/environ\b|"
                             r"(?:\$\{?\w+\}?|\{\})/environ\b|-name\s+['\"]?environ\b")
@@ -94,8 +128,15 @@ _SECRET_NAMES = re.compile(r"token|secret|passw|pwd|api_?key|access_?key|private
 
 
 def line(analysis: ShellAnalysis, add: Add) -> None:
-    """Every process's environment read on this line, and whether it is searched for secrets."""
+    """Every item of a registry's own listing deleted; every process's environment read, and whether it is
+    searched for secrets."""
     src = analysis.source
+    if len(analysis.commands) > 1 and (name := _every_item_deleted(analysis)) is not None:
+        add(Finding("block.shell.mass-destruction", Risk.CRITICAL,
+                    f"feeds {name}'s own listing to its deleting verb: every tag, version or job it lists is deleted",
+                    src[:200]))
+    if "environ" not in src:
+        return
     m = _EVERY_ENVIRON.search(src)
     if m is None or ("/proc/" not in m.group(0) and not _PROC_WALK.search(src)):
         return

@@ -85,7 +85,16 @@ def test_registry_reads_and_local_copies_pass(command):
     "gem signin",
 ])
 def test_registry_sign_ins_ask(command):
-    _asks(command, "confirm.shell.secret-stored")
+    _asks(command, "confirm.shell.privilege-escalation")
+
+
+@pytest.mark.parametrize("command", [
+    "aws ecr get-login-password --region eu-west-1 | docker login --username AWS --password-stdin "
+    "111122223333.dkr.ecr.eu-west-1.amazonaws.com",
+    "gcloud auth print-access-token | podman login -u oauth2accesstoken --password-stdin europe-docker.pkg.dev",
+])
+def test_a_clouds_short_lived_registry_token_piped_into_its_login_passes(command):
+    _passes(command)
 
 
 @pytest.mark.parametrize("command", [
