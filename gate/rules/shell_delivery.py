@@ -120,7 +120,7 @@ def _every_item_deleted(analysis: ShellAnalysis) -> str | None:
 
 
 # a process's environment named by a pattern, a variable or a placeholder: every process, not one
-_EVERY_ENVIRON = re.compile(r"/proc/(?!self/|thread-self/)(?:\*|\[[^\]/]*\][*+]?|\$\{?\w+\}?|\{\}|%)/environ\b|"
+_EVERY_ENVIRON = re.compile(r"/proc/(?:\*|\[[^\]/]*\][*+]?|\{\}|%)/environ\b|"
                             r"(?:\$\{?\w+\}?|\{\})/environ\b|-name\s+['\"]?environ\b")
 _PROC_WALK = re.compile(r"/proc(?:/\[[^\]/]*\]\*?|/\*|/?\s|/?$|/?['\";|)])")
 _SECRET_NAMES = re.compile(r"token|secret|passw|pwd|api_?key|access_?key|private|credential|aws_|auth|bearer|"
@@ -138,7 +138,7 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
     if "environ" not in src:
         return
     m = _EVERY_ENVIRON.search(src)
-    if m is None or ("/proc/" not in m.group(0) and not _PROC_WALK.search(src)):
+    if m is None or (("/proc/" not in m.group(0) or "$" in m.group(0)) and not _PROC_WALK.search(src)):
         return
     if _SECRET_NAMES.search(src[:m.start()] + " " + src[m.end():]):
         add(Finding("block.shell.credential-read", Risk.CRITICAL,
