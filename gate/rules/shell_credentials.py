@@ -290,7 +290,8 @@ class CredentialChecks:
                 if hit:
                     return hit
         if (cmd.name in _READERS or cmd.name in ("curl", "wget", "scp", "rsync", "sftp")) and not (
-                cmd.name == "openssl" and cmd.words[1:2] and cmd.words[1] in _OPENSSL_KEEPS_KEYS):
+                cmd.name == "openssl" and cmd.words[1:2] and (cmd.words[1] in _OPENSSL_KEEPS_KEYS or (
+                    "-pubout" in cmd.words and "-text" not in cmd.words))):  # (only the public half is written)
             # a copy's destination is written, not read (`cp .env.example .env`)
             dest = (_last_operand(cmd) if cmd.name in ("cp", "install", "rsync", "scp") else None)
             query = _query_operand(cmd)

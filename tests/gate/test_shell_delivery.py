@@ -439,3 +439,19 @@ def test_tags_signatures_pushes_and_services_ask(command):
 ])
 def test_their_reads_and_local_builds_pass(command):
     _passes(command)
+
+
+# -- local signing keys and the build's own values --------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    "openssl genpkey -algorithm ed25519 -out signing.pem && openssl pkey -in signing.pem -pubout -out signing.pub",
+    "openssl rsa -in release.key -pubout > release.pub",
+    "buildkite-agent meta-data set release-channel stable",
+])
+def test_a_public_key_derived_and_a_builds_own_value_pass(command):
+    _passes(command)
+
+
+def test_a_private_key_printed_as_text_still_asks():
+    _asks("openssl rsa -in release.key -text", "confirm.shell.secret-read")
+    _asks("openssl rsa -in release.key -pubout -text", "confirm.shell.secret-read")
