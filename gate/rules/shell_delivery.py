@@ -15,6 +15,9 @@ releases, infrastructure state, orchestrators) is data: resources/programs.toml,
   listing returns is deleted, the registry's version of a bucket removed with its contents
   (`block.shell.mass-destruction`). One named item deleted, or a listing picked through (`| grep rc`), asks as
   before.
+- A cluster token made (`vault token create`, `nomad acl token create`, `consul acl bootstrap`) and piped on the same
+  line into a program that sends what it reads: a credential minted to leave (`block.shell.credential-exfiltration`).
+  Made and shown, a scoped one passes as the cluster tools' everyday use.
 - The environment of every process (`/proc/*/environ`, a loop over `/proc/[0-9]*`, `/proc/{}/environ` from a
   find or xargs) holds the tokens and keys each program was started with. Read across the machine it asks as a
   secret read (`confirm.shell.secret-read`); searched for token, secret, key or password names it is a harvest of
@@ -91,7 +94,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
 
 
 # what the line must hold for `line` to find anything: a process's environment, or a listing fed to a loop or xargs
-LINE_CUES = ("environ", "$(", "`", "xargs", "while read")
+LINE_CUES = ("environ", "$(", "`", "xargs", "while read", "token")
 # program → its verbs that delete one named item of a registry, index or cluster (`[delivery] mass_delete`)
 _DELETES = {name: tuple(tuple(v.split()) for v in verbs) for name, verbs in _TABLE.get("mass_delete", {}).items()}
 
@@ -119,6 +122,26 @@ def _every_item_deleted(analysis: ShellAnalysis) -> str | None:
     return None
 
 
+# a cluster token minted, and the programs that send what they read on standard input
+_MINTS = re.compile(r"^(?:acl\s+)?token\s+create\b|^(?:acl\s+bootstrap|operator\s+generate-root)\b")
+_MINTERS = frozenset({"vault", "bao", "consul", "nomad"})
+_SENDERS = frozenset({"curl", "wget", "nc", "ncat", "netcat", "socat", "http", "https", "xh", "curlie", "telnet"})
+
+
+def _minted_and_sent(analysis: ShellAnalysis) -> str | None:
+    """The cluster tool whose newly made token this line pipes into a sender."""
+    cmds = analysis.commands
+    for cmd in cmds:
+        if cmd.name not in _SENDERS or not cmd.upstream:
+            continue
+        for k in cmd.upstream:
+            up = cmds[k]
+            ops = " ".join(w for w in up.words[1:] if not w.startswith("-"))
+            if up.name in _MINTERS and _MINTS.match(ops):
+                return up.name
+    return None
+
+
 # a process's environment named by a pattern, a variable or a placeholder: every process, not one
 _EVERY_ENVIRON = re.compile(r"/proc/(?:\*|\[[^\]/]*\][*+]?|\{\}|%)/environ\b|"
                             r"(?:\$\{?\w+\}?|\{\})/environ\b|-name\s+['\"]?environ\b")
@@ -135,6 +158,9 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
         add(Finding("block.shell.mass-destruction", Risk.CRITICAL,
                     f"feeds {name}'s own listing to its deleting verb: every tag, version or job it lists is deleted",
                     src[:200]))
+    if "token" in src and len(analysis.commands) > 1 and (name := _minted_and_sent(analysis)) is not None:
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"makes a {name} access token and pipes it to a program that sends it off this machine", src[:200]))
     if "environ" not in src:
         return
     m = _EVERY_ENVIRON.search(src)
