@@ -66,6 +66,7 @@ from gate.rules import (
     shell_catalogue,
     shell_context,
     shell_datastores,
+    shell_delivery,
     shell_effects,
     shell_env,
     shell_harvest,
@@ -458,6 +459,8 @@ class Detector(
                 shell_ransom.judge(self, cmd, analysis, where, add)
             if cmd.redirects:
                 shell_ransom.overwrites(self, cmd, where, add)
+            if cmd.name in shell_delivery.EDITORS:  # (extensions from a file or under an impostor's id)
+                shell_delivery.judge(cmd, where, add)
             if len(out) == mark:  # (nothing found yet: a known program's own delete verb or open address, the
                 # table silent on it)
                 shell_verbs.judge(cmd, where, add)
@@ -492,6 +495,8 @@ class Detector(
             shell_notices.whole(analysis, add)
         if any(c in low for c in shell_ransom.LINE_CUES):
             shell_ransom.line(self, analysis, add)
+        if any(c in low for c in shell_delivery.LINE_CUES):  # (a registry emptied, every process's environment)
+            shell_delivery.line(analysis, add)
         if len(out) < 2:
             return tuple(out)  # nothing to repeat
         seen: set[tuple[str, str]] = set()

@@ -290,12 +290,14 @@ class CredentialChecks:
                 if hit:
                     return hit
         if (cmd.name in _READERS or cmd.name in ("curl", "wget", "scp", "rsync", "sftp")) and not (
-                cmd.name == "openssl" and cmd.words[1:2] and cmd.words[1] in _OPENSSL_KEEPS_KEYS):
+                cmd.name == "openssl" and cmd.words[1:2] and (cmd.words[1] in _OPENSSL_KEEPS_KEYS or (
+                    "-pubout" in cmd.words and "-text" not in cmd.words))):  # (only the public half is written)
             # a copy's destination is written, not read (`cp .env.example .env`)
             dest = (_last_operand(cmd) if cmd.name in ("cp", "install", "rsync", "scp") else None)
+            query = _query_operand(cmd)
             for i, a in enumerate(cmd.argv[1:], 1):
-                if cmd.argv[i - 1] in _OUTPUT_FLAGS or i == dest:
-                    continue  # a file it creates (openssl genrsa -out key.pem) is not one it reads
+                if cmd.argv[i - 1] in _OUTPUT_FLAGS or i in (dest, query):
+                    continue  # a file it creates (openssl genrsa -out key.pem) is not one it reads, nor a jq filter
                 for word in (_dynamic_readings(a) if i in cmd.dynamic else (a, *_glob_readings(a))):
                     hit = self.secret_path(cmd, word.lstrip("@"))
                     if hit:
@@ -372,6 +374,28 @@ class CredentialChecks:
 
 # what the sign-in machinery keeps about accounts: PAM modules' state, failed-login counters, the old password
 # hashes pam_pwhistory keeps, SSSD's cached credentials, sudo's timestamps, the host's Kerberos keys
+# JSON and YAML query tools take their filter as the first operand (`jq '.config.Env' f.json`): a query, not a file,
+# unless the filter is read from a file (-f, --from-file)
+_QUERY_TOOLS = frozenset({"jq", "gojq", "jaq", "yq", "xq"})
+# (the options that take values before the filter: `--arg NAME VALUE` two, `--indent N` one)
+_QUERY_VALUES = {"--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1}
+
+
+def _query_operand(cmd: Command) -> int | None:
+    """The index of a query tool's filter among its arguments, if it has one on the line."""
+    if cmd.name not in _QUERY_TOOLS or any(a in ("-f", "--from-file") for a in cmd.argv[1:]):
+        return None
+    skip = 0
+    for i, a in enumerate(cmd.argv[1:], 1):
+        if skip:
+            skip -= 1
+        elif a in _QUERY_VALUES:
+            skip = _QUERY_VALUES[a]
+        elif not a.startswith("-"):
+            return i
+    return None
+
+
 _AUTH_STATE = re.compile(r"^/(?:var/lib/pam|var/run/faillock|run/faillock|var/lib/sss/(?:db|secrets)|"
                          r"var/(?:lib|db|run)/sudo/(?:ts|lectured)|var/lib/pam_\w+)(?:/|$)|"
                          r"^/etc/security/opasswd$|^/var/log/(?:tallylog|faillog)$|^/etc/krb5\.keytab$")

@@ -60,6 +60,7 @@ EVERYDAY = (
     "arduino-cli board list",
     "arduino-cli compile --fqbn arduino:avr:uno Blink",
     "circleci config validate",
+    "circleci local execute build",  # (the job run here in a container, as `act` runs a workflow)
     "gitlab-runner list",
     "goreleaser check",
     "goreleaser release --snapshot --clean",
@@ -100,7 +101,6 @@ STILL_ASK = (
     "pio run -t upload",
     "arduino-cli upload -p /dev/ttyACM0 Blink",
     "arduino-cli compile -u -p /dev/ttyACM0 --fqbn arduino:avr:uno Blink",
-    "circleci local execute build",
     "gitlab-runner register --url https://gitlab.example.com",
     "goreleaser release --clean",
 )

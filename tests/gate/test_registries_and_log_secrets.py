@@ -48,8 +48,8 @@ CASES = [
      "block.shell.exfiltration"),
     ("crane copy images.build.internal/billing/api:3.1 ghcr.io/someone-else/api:3.1", "confirm",
      "confirm.shell.network"),
-    # ... between two internal registries, or into one, as today
-    ("crane copy ghcr.io/acme/api:3.1 images.build.internal/billing/api:3.1", "allow", None),
+    # ... between two internal registries, or into one: a registry write, which asks as a push does
+    ("crane copy ghcr.io/acme/api:3.1 images.build.internal/billing/api:3.1", "confirm", "confirm.shell.publish"),
     ("skopeo copy docker://images.build.internal/billing/api:3.1 docker://cache.build.internal/billing/api:3.1",
      "confirm", "confirm.shell.publish"),
     # tokens and passwords picked out of logs and kept or sent

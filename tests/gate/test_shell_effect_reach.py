@@ -77,7 +77,7 @@ PASSES = [
     "grep -rl oldName src | xargs sed -i 's/oldName/newName/'",
     "perl -pi -e 's/\\r$//' notes.txt", "perl -ne 'print if /error/' /var/log/app.log",
     "npm config get registry",
-    "docker login --username ci --password-stdin ghcr.io", "docker image prune -f", "docker system df",
+    "docker logout ghcr.io", "docker image prune -f", "docker system df",
     "kind get clusters", "minikube status", "lxc list", "nerdctl ps -a", "docker swarm leave", "docker",
     "curl 'https://api.example.com/v1/items?page=2&sort=-created'", "curl -d 'name=O%27Neil&city=Cork' "
     "https://api.example.com/people", "ls ~/Library/Application\\ Support/Exodus",

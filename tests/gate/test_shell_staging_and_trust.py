@@ -93,7 +93,8 @@ def test_each_class_asks_or_blocks(command: str, rule: str) -> None:
     # touch with a date on project files, or without one on a start-up item
     "touch -t 202401010000 build/stamp", "touch -r src/a.c src/b.c", "touch ~/.config/autostart/app.desktop",
     # tokens through stdin, bucket reads with credentials
-    "docker login -u me --password-stdin registry.example", "aws s3 ls s3://my-team-bucket",
+    "aws ecr get-login-password | docker login -u AWS --password-stdin 111122223333.dkr.ecr.eu-west-1.amazonaws.com",
+    "aws s3 ls s3://my-team-bucket",
     "aws s3 cp s3://public-climate-data/2023/readings.csv . --no-sign-request",
     "aws s3 sync s3://team-bucket/fixtures ./fixtures --exclude '*.tmp'",
     # throwaway files deleted, build images made
