@@ -1,0 +1,476 @@
+"""Rules: project and tool files judged by what their content makes happen, and when (resources/config_files.toml).
+
+A CI pipeline, a pre-commit config, an editor's tasks or a dev container runs commands later, unseen; most of them
+only build and test. `plain_config` tells those apart so `confirm.files.runs-later` and
+`confirm.files.tool-runs-command` keep asking for the rest. The rules here refuse the members whose content says
+what they are for:
+
+- `block.files.tool-hook-blocked`: a release tool's hook, a scheduler's job, a container workload or a terminal
+  UI's plug-in whose command the shell rules block (a reverse shell, code fetched and run, a key read out).
+- `confirm.files.release-hook`: a release tool's hook that runs anything but a build or test program.
+- `block.files.pipeline-host-root`: a CI step that mounts the runner host's root, home or system folders.
+- `block.files.build-script-leak`: a build script that reads a key or a secret and talks to another machine.
+- `block.files.sql-runs-program`: SQL written to run a server-side shell command that reaches the network.
+- `confirm.files.iac-trust-outside` / `confirm.files.iac-state-elsewhere`: Terraform written to let another
+  account assume an administrator role, or to keep the state (and its secrets) on a web address.
+- `confirm.files.client-credentials-read`: reading a client program's settings that hold its token inline.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from importlib import resources
+
+from gate.model import Risk, Shell
+from gate.paths import file_facts
+from gate.rules.base import CheckResult, Context, Rule, rule
+
+__all__ = ["RULES", "plain_config"]
+
+_MAX = 100_000
+
+
+def _load() -> dict:
+    return tomllib.loads(resources.files("resources").joinpath("config_files.toml").read_text("utf-8"))
+
+
+_DATA = _load()
+
+
+def _rx(patterns: list[str] | str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
+    if isinstance(patterns, str):
+        patterns = [patterns]
+    return re.compile("|".join(f"(?:{p})" for p in patterns), flags)
+
+
+_PIPELINES = _rx(_DATA["pipelines"]["paths"])
+_PIPELINE_NOT_PLAIN = _rx(_DATA["pipelines"]["not_plain"], re.IGNORECASE | re.MULTILINE)
+_PRECOMMIT = re.compile(r"(?:^|/)\.pre-commit-config\.ya?ml$", re.IGNORECASE)
+_PUBLISHERS = frozenset(p.lower() for p in _DATA["precommit"]["publishers"])
+_FLOATING = frozenset(_DATA["precommit"]["floating_revs"])
+_INERT = frozenset(_DATA["precommit"]["inert_languages"])
+_GUARDS = frozenset(_DATA["precommit"]["guard_hooks"])
+_HOOK_ID = re.compile(r"^\s*-?\s*id\s*:\s*['\"]?([\w.-]+)", re.MULTILINE)
+_TASKS = re.compile(r"(?:^|/)\.vscode/tasks\.json$", re.IGNORECASE)
+_DEVCONTAINER = re.compile(r"(?:^|/)\.?devcontainer(?:/[^/]+)?/devcontainer\.json$|(?:^|/)\.devcontainer\.json$",
+                           re.IGNORECASE)
+_DEVCONTAINER_NOT_PLAIN = _rx(_DATA["devcontainer"]["not_plain"])
+_FEATURE_SOURCES = tuple(_DATA["devcontainer"]["feature_sources"])
+_FETCH = re.compile("|".join(f"(?:{p})" for p in _DATA["devcontainer"]["fetch_commands"]))
+_CREATE_KEYS = ("onCreateCommand", "updateContentCommand", "postCreateCommand", "postStartCommand",
+                "postAttachCommand")
+_STEP_SPLIT = re.compile(r"&&|\|\||;|\|")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_]\w*=")
+
+
+@functools.cache
+def _plain_programs() -> frozenset[str]:
+    from gate.catalogue import DATA
+
+    return frozenset(DATA.get("autorun", {}).get("ci_plain_programs", ()))
+
+
+def _plain_command(command: str) -> bool:
+    """Every piece of `command` starts a build, test or packaging program (the CI table's plain programs)."""
+    programs = _plain_programs()
+    for segment in _STEP_SPLIT.split(command):
+        words = segment.split()
+        while words and _ASSIGNMENT.match(words[0]):
+            words = words[1:]
+        if words and (words[0] not in programs or words == ["set"]):
+            return False
+    return True
+
+
+def _plain_pipeline(content: str) -> bool:
+    from gate.content import _yaml_commands
+
+    if _PIPELINE_NOT_PLAIN.search(content):
+        return False
+    steps = [(m.group(1) if (m := _ITEM.match(c)) else c) for c in _yaml_commands(content) if c.strip()]
+    return bool(steps) and all(_plain_command(s) for s in steps)
+
+
+_REPO = re.compile(r"^\s*-?\s*repo\s*:\s*['\"]?([^\s'\"#]+)", re.MULTILINE)
+_REV = re.compile(r"^\s*-?\s*rev\s*:\s*['\"]?([^\s'\"#]+)", re.MULTILINE)
+_LANGUAGE = re.compile(r"^\s*-?\s*language\s*:\s*['\"]?([\w-]+)", re.MULTILINE)
+_GIT_HOST = re.compile(r"^https://(?:github\.com|gitlab\.com)/([\w.-]+)/[\w.-]+?(?:\.git)?/?$", re.IGNORECASE)
+
+
+def _plain_precommit(content: str) -> bool:
+    """Hooks only from the everyday publishers, each at a fixed revision; local hooks only match text; and a
+    secret or key scan among them (a list without one may be the old one with its scan dropped)."""
+    repos = _REPO.findall(content)
+    if not repos or not _GUARDS & set(_HOOK_ID.findall(content)):
+        return False
+    for repo in repos:
+        if repo in ("local", "meta"):
+            continue
+        m = _GIT_HOST.match(repo)
+        if m is None or m.group(1).lower() not in _PUBLISHERS:
+            return False
+    if any(rev.lower() in _FLOATING for rev in _REV.findall(content)):
+        return False
+    return "local" not in repos or set(_LANGUAGE.findall(content)) <= _INERT
+
+
+def _json(content: str) -> object:
+    from gate.autorun import _json as read
+
+    return read(content)
+
+
+def _plain_tasks(content: str) -> bool:
+    """No task runs when the folder opens, and every task runs a build or test program."""
+    if "folderopen" in content.lower():
+        return False
+    data = _json(content)
+    tasks = data.get("tasks") if isinstance(data, dict) else None
+    if not isinstance(tasks, list):
+        return False
+    for task in tasks:
+        if not isinstance(task, dict):
+            return False
+        command = task.get("command", "")
+        args = task.get("args", [])
+        if not isinstance(command, str) or not isinstance(args, list):
+            return False
+        if command and not _plain_command(" ".join([command, *map(str, args)])):
+            return False
+    return True
+
+
+def _plain_devcontainer(content: str) -> bool:
+    """Create commands that only fetch the dependencies the project's lock file or manifest names, inside the
+    container; published features only."""
+    if _DEVCONTAINER_NOT_PLAIN.search(content):
+        return False
+    data = _json(content)
+    if not isinstance(data, dict):
+        return False
+    features = data.get("features") or {}
+    if not isinstance(features, dict) or not all(f.startswith(_FEATURE_SOURCES) for f in features):
+        return False
+    for key in _CREATE_KEYS:
+        value = data.get(key)
+        if value is None:
+            continue
+        commands = value.values() if isinstance(value, dict) else [value]
+        for command in commands:
+            text = " ".join(map(str, command)) if isinstance(command, list) else command
+            if not isinstance(text, str) or not all(_FETCH.fullmatch(" ".join(part.split()))
+                                                    for part in _STEP_SPLIT.split(text) if part.strip()):
+                return False
+    return True
+
+
+def plain_config(ctx: Context) -> bool:
+    """The file written is a project's own pipeline, pre-commit config, editor tasks or dev container that only
+    fetches dependencies, builds, lints and tests (GitHub workflows are `autorun_files.ci_is_plain`)."""
+    facts = ctx.derived(file_facts)
+    content = getattr(ctx.action, "content", None) or ""
+    if ctx.type != "file_write" or facts is None or not facts.in_sandbox or not content:
+        return False
+    path = facts.raw.replace("\\", "/")
+    text = content[:_MAX]
+    if _PIPELINES.search(path):
+        return _plain_pipeline(text)
+    if _PRECOMMIT.search(path):
+        return _plain_precommit(text)
+    if _TASKS.search(path):
+        return _plain_tasks(text)
+    if _DEVCONTAINER.search(path):
+        return _plain_devcontainer(text)
+    return False
+
+
+# -- package-manager settings that only harden installs ------------------------------------------------------------
+
+_HARDENING = tuple(
+    (_rx(entry["path"]), entry["separator"],
+     {k.lower(): re.compile(v, re.IGNORECASE) for k, v in entry["keys"].items()}, frozenset(entry.get("sections", ())))
+    for entry in _DATA["hardening"].values())
+_SECTION = re.compile(r"^\[([\w.-]+)\]$")
+
+
+def hardening_only(path: str, content: str) -> bool:
+    """`content` for the package-manager settings file at `path` sets only keys that make installs stricter."""
+    for where, sep, keys, sections in _HARDENING:
+        if not where.search(path):
+            continue
+        seen = False
+        for raw in content[:_MAX].splitlines():
+            line = raw.strip()
+            if not line or line.startswith(("#", ";")):
+                continue
+            if (m := _SECTION.match(line)) is not None:
+                if m.group(1).lower() not in sections:
+                    return False
+                continue
+            key, found, value = line.partition(sep)
+            pattern = keys.get(key.strip().lower())
+            value = value.strip()
+            if not found or pattern is None or not (pattern.fullmatch(value) or pattern.fullmatch(value.strip("\"'"))):
+                return False
+            seen = True
+        return seen
+    return False
+
+
+# -- a tool's hooks and a scheduler's jobs -------------------------------------------------------------------------
+
+_HOOKS = tuple((entry["tool"], _rx(entry["path"]), entry["keys"], bool(entry.get("ask", False)))
+               for entry in _DATA["hooks"])
+_QUOTED = re.compile(r"\"((?:[^\"\\]|\\.)*)\"|'([^']*)'")
+_ITEM = re.compile(r"^\s*-\s+(.*)$")
+
+
+@functools.cache
+def _key_line(keys: str) -> re.Pattern[str]:
+    return re.compile(r"^(?P<indent>\s*)(?:-\s+)?[\"']?(?:" + keys + r")[\"']?\s*[=:]\s*(?P<value>.*)$",
+                      re.IGNORECASE)
+
+
+def _unquote(text: str) -> str:
+    text = text.strip().rstrip(",")
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1].replace('\\"', '"')
+    return text
+
+
+def hook_commands(keys: str, content: str) -> list[str]:
+    """The commands under `keys` in a TOML, HCL, JSON or YAML file: a string, an array (its items, and joined as one
+    command line) or a YAML list below the key."""
+    out: list[str] = []
+    lines = content[:_MAX].splitlines()
+    key_line = _key_line(keys)
+    i = 0
+    while i < len(lines):
+        m = key_line.match(lines[i])
+        i += 1
+        if m is None:
+            continue
+        indent, value = len(m.group("indent")), m.group("value").strip()
+        if value.startswith("["):
+            text = value
+            while text.count("[") > text.count("]") and i < len(lines):
+                text += " " + lines[i].strip()
+                i += 1
+            items = [a or b for a, b in _QUOTED.findall(text)]
+            out.extend(items)
+            if len(items) > 1:
+                out.append(" ".join(items))
+        elif value and value[0] not in "|>{":
+            out.append(_unquote(value))
+        else:
+            items = []
+            scalar = value[:1] in ("|", ">")
+            while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > indent):
+                item = _ITEM.match(lines[i])
+                text = item.group(1) if item is not None and not scalar else lines[i]
+                if text.strip() and not text.strip().startswith("#"):
+                    items.append(_unquote(text))
+                i += 1
+            out.extend(items)
+            if len(items) > 1:
+                out.append(" ".join(items))
+    return [c for c in out if c.strip()]
+
+
+def _written(ctx: Context) -> tuple[str, str] | None:
+    facts = ctx.derived(file_facts)
+    content = getattr(ctx.action, "content", None) or ""
+    if ctx.type != "file_write" or facts is None or not content:
+        return None
+    return facts.raw.replace("\\", "/"), content[:_MAX]
+
+
+def _hooks(ctx: Context) -> tuple[str | None, str | None]:
+    """(block reason, confirm reason) of the commands the written file hands a tool to run later."""
+    written = _written(ctx)
+    if written is None:
+        return None, None
+    path, content = written
+    from gate.rules.typed import judge_as
+
+    asked = None
+    for tool, where, keys, ask in _HOOKS:
+        if not where.search(path):
+            continue
+        for command in hook_commands(keys, content)[:50]:
+            hit, _ = judge_as(Shell(command=command), ctx)
+            if hit is not None:
+                return f"{path} hands {tool} `{command[:60]}` to run later: {hit.reason}", None
+            if ask and asked is None and not _plain_command(command):
+                asked = f"{path} hands {tool} `{command[:60]}` to run at its next run, unseen"
+    return None, asked
+
+
+@rule("block.files.tool-hook-blocked", "a tool's hook or a scheduler's job written with a command the shell rules "
+      "block", risk=Risk.CRITICAL, types=("file_write",))
+def tool_hook_blocked(ctx: Context) -> CheckResult:
+    """A release tool's hook (cargo-release, release-it, semantic-release), a Nomad job, a Kubernetes or Compose
+    workload or a k9s plug-in written with a command that opens a reverse shell, runs fetched code or reads keys
+    out: the tool runs it at the next release, deploy or key press, where nobody reads it."""
+    return ctx.derived(_hooks)[0]
+
+
+@rule("confirm.files.release-hook", "a release tool's hook written to run a command", risk=Risk.HIGH,
+      types=("file_write",))
+def release_hook(ctx: Context) -> CheckResult:
+    """A release tool's settings (cargo-release's `pre-release-hook`, release-it's `before:` hooks,
+    semantic-release's exec commands) or a k9s plug-in written with a command that is no build or test program:
+    it runs at the next release with the publishing credentials. Settings without hooks pass."""
+    block, confirm = ctx.derived(_hooks)
+    return None if block is not None else confirm
+
+
+# -- CI steps that reach the runner's host ------------------------------------------------------------------------
+
+_HOST_MOUNT = re.compile(r"^\s*-\s*['\"]?(/|/etc|/root|/home|/var|/usr|/proc|/sys|/boot|~)(?::|/:)\S*['\"]?\s*$|"
+                         r"^\s*-\s*['\"]?/(?:[:]|$)", re.MULTILINE)
+
+
+@rule("block.files.pipeline-host-root", "a CI step written that mounts the runner host's root or system folders",
+      risk=Risk.CRITICAL, types=("file_write",))
+def pipeline_host_root(ctx: Context) -> CheckResult:
+    """A pipeline step (Woodpecker, Drone, GitLab, Bitbucket...) whose volumes put the runner host's `/`, `/etc`,
+    `/root` or `/home` into the job's container: the job reads the host's keys and the runner's own settings, and
+    can change the host. A cache folder or the workspace mounted is not this rule."""
+    written = _written(ctx)
+    if written is None or not _PIPELINES.search(written[0]):
+        return None
+    if (m := _HOST_MOUNT.search(written[1])) is not None:
+        return f"{written[0]} mounts the runner host's {m.group(0).strip(' -')[:40]} into a job"
+    return None
+
+
+# -- build scripts that read keys and send -------------------------------------------------------------------------
+
+_BUILD = _rx(_DATA["build_scripts"]["paths"])
+_BUILD_READS = _rx(_DATA["build_scripts"]["reads"])
+_BUILD_SENDS = _rx(_DATA["build_scripts"]["sends"])
+
+
+@rule("block.files.build-script-leak", "a build script written that reads keys or secrets and talks to another host",
+      risk=Risk.CRITICAL, types=("file_write",))
+def build_script_leak(ctx: Context) -> CheckResult:
+    """A `build.rs`, `setup.py` or install script, which every build or install runs, written to read a person's
+    key or credentials file (or a secret from the environment) and also to open a network client anywhere in the
+    file: a key read in one statement and sent in the next is the same theft as one line that does both."""
+    written = _written(ctx)
+    if written is None or not _BUILD.search(written[0]):
+        return None
+    read = _BUILD_READS.search(written[1])
+    sent = _BUILD_SENDS.search(written[1])
+    if read is None or sent is None:
+        return None
+    return f"{written[0]} is run by every build: it reads {read.group(0)[:40]} and sends with {sent.group(0)[:30]}"
+
+
+# -- SQL that runs a shell command on the server -----------------------------------------------------------------
+
+_SQL_PROGRAM = re.compile(r"\b(?:to|from)\s+program\s+(?:E?'((?:[^']|'')*)'|\$\$(.*?)\$\$)|"
+                          r"\bxp_cmdshell\b\s*\(?\s*N?'((?:[^']|'')*)'|\bsys_(?:exec|eval)\s*\(\s*'((?:[^']|'')*)'",
+                          re.IGNORECASE | re.DOTALL)
+_NETWORK = re.compile(r"\b(?:curl|wget|nc|ncat|netcat|socat|scp|ftp|tftp|telnet|ssh|invoke-webrequest|iwr|"
+                      r"invoke-restmethod|bitsadmin|certutil)\b|/dev/(?:tcp|udp)/|https?://", re.IGNORECASE)
+
+
+@rule("block.files.sql-runs-program", "SQL written to run a shell command on the database server that reaches the "
+      "network", risk=Risk.CRITICAL, types=("file_write",))
+def sql_runs_program(ctx: Context) -> CheckResult:
+    """A migration, a dbt model or macro, or any SQL file written with PostgreSQL's `COPY ... TO/FROM PROGRAM`,
+    SQL Server's `xp_cmdshell` or MySQL's `sys_exec` running a command that reaches the network: the server runs
+    it as its own account at the next migration or run, and sends the tables it is fed. A `COPY ... TO` a file
+    is not this rule."""
+    written = _written(ctx)
+    if written is None:
+        return None
+    for m in _SQL_PROGRAM.finditer(written[1]):
+        command = next((g for g in m.groups() if g), "").replace("''", "'")
+        if _NETWORK.search(command):
+            return f"{written[0]} has the database server run `{command[:60]}`, which reaches the network"
+    return None
+
+
+# -- Terraform that hands the account or its state elsewhere -------------------------------------------------------
+
+_TF = re.compile(r"\.tf(?:\.json)?$|\.tofu$", re.IGNORECASE)
+_ASSUME = re.compile(r"sts:AssumeRole", re.IGNORECASE)
+_ACCOUNT_PRINCIPAL = re.compile(r"arn:aws:iam::(\d{12}):|\bAWS\s*[=:]\s*\[?\s*\"(\*|\d{12})\"", re.IGNORECASE)
+_ADMIN = re.compile(r"policy/AdministratorAccess\b|policy/IAMFullAccess\b|\"Action\"\s*[:=]\s*\"\*\"|"
+                    r"\bAction\s*=\s*\"\*\"|roles/(?:owner|editor)\b", re.IGNORECASE)
+_HTTP_BACKEND = re.compile(r"backend\s+\"http\"\s*\{(?P<body>[^}]*)\}", re.IGNORECASE)
+_ADDRESS = re.compile(r"\baddress\s*=\s*\"https?://([^/\":]+)", re.IGNORECASE)
+_LOCAL = re.compile(r"^(?:localhost|127\.|\[?::1|[\w-]+$|[\w.-]+\.(?:internal|local|lan|corp|home\.arpa)$)",
+                    re.IGNORECASE)
+
+
+@rule("confirm.files.iac-trust-outside", "Terraform written to let an account assume an administrator role",
+      risk=Risk.HIGH, types=("file_write",))
+def iac_trust_outside(ctx: Context) -> CheckResult:
+    """A Terraform file written with a role whose trust policy lets another account (or anyone: `"*"`) assume it,
+    in the same file as an administrator policy attached: whoever holds that account then owns this one. A role
+    for a service (`ec2.amazonaws.com`) or without administrator rights is not this rule."""
+    written = _written(ctx)
+    if written is None or not _TF.search(written[0]):
+        return None
+    text = written[1]
+    if not _ASSUME.search(text) or _ADMIN.search(text) is None:
+        return None
+    m = _ACCOUNT_PRINCIPAL.search(text)
+    if m is None:
+        return None
+    who = m.group(1) or m.group(2)
+    return f"{written[0]} lets account {who} assume a role with administrator rights"
+
+
+@rule("confirm.files.iac-state-elsewhere", "Terraform written to keep its state on a web address", risk=Risk.HIGH,
+      types=("file_write",))
+def iac_state_elsewhere(ctx: Context) -> CheckResult:
+    """A Terraform backend written as `http` with its address on a public host: every plan and apply sends the
+    whole state, with every secret the resources hold, to that host. A local or internal address is not this
+    rule; the cloud backends (S3, GCS, azurerm) name the project's own bucket."""
+    written = _written(ctx)
+    if written is None or not _TF.search(written[0]):
+        return None
+    for backend in _HTTP_BACKEND.finditer(written[1]):
+        for host in _ADDRESS.findall(backend.group("body")):
+            if not _LOCAL.match(host):
+                return f"{written[0]} sends the Terraform state, with its secrets, to {host}"
+    return None
+
+
+# -- client programs' token files ----------------------------------------------------------------------------------
+
+_CLIENT_CREDENTIALS = _rx(_DATA["client_credentials"]["paths"])
+
+
+@rule("confirm.files.client-credentials-read", "reading a client program's settings that hold its token",
+      risk=Risk.MEDIUM, types=("file_read",))
+def client_credentials_read(ctx: Context) -> CheckResult:
+    """Reading the settings file of a data, cloud or service client (lakeFS, InfluxDB, Databricks, ClickHouse,
+    rclone, doctl, Terraform Cloud...) that keeps its access key or token inline: whoever reads it holds the
+    account."""
+    facts = ctx.derived(file_facts)
+    if facts is None:
+        return None
+    for path in (facts.raw, facts.real):
+        if path and (m := _CLIENT_CREDENTIALS.search(path.replace("\\", "/"))) is not None:
+            return f"reading {m.group(0).lstrip('/')}: a client's settings that hold its token"
+    return None
+
+
+RULES: tuple[Rule, ...] = (
+    tool_hook_blocked,
+    release_hook,
+    pipeline_host_root,
+    build_script_leak,
+    sql_runs_program,
+    iac_trust_outside,
+    iac_state_elsewhere,
+    client_credentials_read,
+)
