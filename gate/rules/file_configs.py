@@ -444,6 +444,130 @@ def iac_state_elsewhere(ctx: Context) -> CheckResult:
     return None
 
 
+# -- an editor's agent allowed every command -----------------------------------------------------------------------
+
+_APPROVE_KEY = re.compile(_DATA["auto_approve"]["keys"] + r"\s*:\s*", re.IGNORECASE)
+_BROAD = frozenset(_DATA["auto_approve"]["broad"])
+_ENTRY = re.compile(r"\"((?:[^\"\\]|\\.)*)\"\s*(?::\s*(true|false|\{[^{}]*\}|\"[^\"]*\"))?", re.IGNORECASE)
+_REGEX_FLAGS = re.compile(r"(?<=/)[a-z]+$")
+
+
+def _broad(pattern: str) -> bool:
+    return _REGEX_FLAGS.sub("", pattern.replace("\\\\", "\\")) in _BROAD
+
+
+def auto_approve_all(content: str) -> str | None:
+    """The key in an editor's settings `content` that lets its agent run every terminal command or tool unasked."""
+    text = content[:_MAX]
+    for m in _APPROVE_KEY.finditer(text):
+        rest = text[m.end():m.end() + 4000]
+        if rest[:4].lower() == "true":
+            return m.group(0).rstrip(": ")
+        if rest[:1] not in "{[":
+            continue
+        close = "}" if rest[0] == "{" else "]"
+        depth, end = 0, len(rest)
+        for i, c in enumerate(rest):
+            depth += c in "{["
+            depth -= c in "}]"
+            if depth == 0 and c == close:
+                end = i
+                break
+        for entry in _ENTRY.finditer(rest[1:end]):
+            value = (entry.group(2) or "").lower()
+            allowed = rest[0] == "[" or value == "true" or ('"approve"' in value and "true" in value)
+            if allowed and _broad(entry.group(1)):
+                return f"{m.group(0).rstrip(': ')} {entry.group(1)!r}"
+    return None
+
+
+@rule("block.files.editor-auto-approve", "an editor's settings written to let its agent run every command unasked",
+      risk=Risk.CRITICAL, types=("file_write",))
+def editor_auto_approve(ctx: Context) -> CheckResult:
+    """An editor's or its agent extension's settings (`.vscode/settings.json`, a workspace file, the user settings)
+    written with a terminal auto-approve map or allowed-commands list that matches every command (`"/.*/": true`,
+    `"*"`), or set to `true`: from then on the agent's commands run without anyone seeing them. A list of named
+    commands (`"npm test": true`) or a broad pattern set to `false` passes."""
+    written = _written(ctx)
+    if written is None or not written[0].lower().endswith((".json", ".jsonc", ".code-workspace")):
+        return None
+    hit = auto_approve_all(written[1])
+    if hit is None:
+        return None
+    return f"{written[0]} sets {hit[:60]}: the agent's commands run without asking"
+
+
+# -- certificate and signature checks turned off -------------------------------------------------------------------
+
+_CHECKS_OFF = _rx(_DATA["checks_off"]["patterns"], re.IGNORECASE | re.MULTILINE)
+_CHECKS_OFF_FILES = _rx(_DATA["checks_off"]["paths"])
+
+
+@rule("confirm.files.checks-off", "a tool's settings written to skip its certificate or signature check",
+      risk=Risk.HIGH, types=("file_write",))
+def checks_off(ctx: Context) -> CheckResult:
+    """A package manager's, git's, curl's or a container tool's settings, a repository list or a project's env file
+    written to skip the TLS certificate check (`strict-ssl=false`, `trusted-host`, `sslVerify = false`,
+    `NODE_TLS_REJECT_UNAUTHORIZED=0`) or the signature check (`insecureAcceptAnything`, `gpgcheck=0`,
+    `[trusted=yes]`, `GOSUMDB=off`): every later download or install takes what anyone on the path serves. The
+    same keys turned on pass."""
+    written = _written(ctx)
+    if written is None or not _CHECKS_OFF_FILES.search(written[0]):
+        return None
+    m = _CHECKS_OFF.search(written[1])
+    if m is None:
+        return None
+    return f"{written[0]} sets {' '.join(m.group(0).split())[:50]}: later downloads skip their certificate or " \
+           "signature check"
+
+
+# -- a pipeline that prints its secrets ---------------------------------------------------------------------------
+
+_DEBUG_TRACE = re.compile(r"^\s*(CI_DEBUG_TRACE|CI_DEBUG_SERVICES)\s*:\s*[\"']?(true|1)\b", re.MULTILINE)
+
+
+@rule("confirm.files.pipeline-debug-trace", "a CI pipeline written with the trace that prints every variable",
+      risk=Risk.HIGH, types=("file_write",))
+def pipeline_debug_trace(ctx: Context) -> CheckResult:
+    """A GitLab pipeline written with `CI_DEBUG_TRACE` or `CI_DEBUG_SERVICES` on: the job log then shows every
+    variable, masked secrets included, to whoever can read the job. Off, or unset, passes."""
+    written = _written(ctx)
+    if written is None or not _PIPELINES.search(written[0]):
+        return None
+    m = _DEBUG_TRACE.search(written[1])
+    return None if m is None else f"{written[0]} turns {m.group(1)} on: the job log shows every secret"
+
+
+# -- build scripts that run what the shell rules block ------------------------------------------------------------
+
+_LITERAL = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'")
+
+
+@rule("block.files.build-script-command", "a build script written with a command the shell rules block",
+      risk=Risk.CRITICAL, types=("file_write",))
+def build_script_command(ctx: Context) -> CheckResult:
+    """A `build.rs`, `setup.py` or install script written with a string that is a command the shell rules block
+    (code fetched and piped to a shell, a reverse shell) and handed to a process call: every build runs it. A
+    string that only names a file or prints is not this rule."""
+    written = _written(ctx)
+    if written is None or not _BUILD.search(written[0]):
+        return None
+    from gate.rules.typed import judge_as
+
+    seen = 0
+    for m in _LITERAL.finditer(written[1]):
+        text = (m.group(1) or m.group(2) or "").replace('\\"', '"')
+        if " " not in text.strip() or len(text) > 400:
+            continue
+        seen += 1
+        if seen > 40:
+            break
+        hit, _ = judge_as(Shell(command=text), ctx)
+        if hit is not None:
+            return f"{written[0]} is run by every build and runs `{text[:60]}`: {hit.reason}"
+    return None
+
+
 # -- client programs' token files ----------------------------------------------------------------------------------
 
 _CLIENT_CREDENTIALS = _rx(_DATA["client_credentials"]["paths"])
@@ -473,4 +597,8 @@ RULES: tuple[Rule, ...] = (
     iac_trust_outside,
     iac_state_elsewhere,
     client_credentials_read,
+    editor_auto_approve,
+    checks_off,
+    pipeline_debug_trace,
+    build_script_command,
 )
