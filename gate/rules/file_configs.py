@@ -19,6 +19,7 @@ what they are for:
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import tomllib
 from importlib import resources
@@ -568,6 +569,152 @@ def build_script_command(ctx: Context) -> CheckResult:
     return None
 
 
+# -- container builds and workloads that reach their host ----------------------------------------------------------
+
+_DOCKERFILE = re.compile(r"(?:^|/)(?:[\w.-]+\.)?(?:docker|container)file(?:\.[\w.-]+)?$", re.IGNORECASE)
+_RUN = re.compile(r"^\s*RUN\s+(?:--[\w-]+=\S+\s+)*(.*)$", re.IGNORECASE)
+
+
+def dockerfile_commands(content: str) -> list[str]:
+    """The shell lines of a Dockerfile's `RUN` instructions, continuation lines joined."""
+    out: list[str] = []
+    lines = content[:_MAX].splitlines()
+    i = 0
+    while i < len(lines):
+        m = _RUN.match(lines[i])
+        i += 1
+        if m is None:
+            continue
+        text = m.group(1)
+        while text.rstrip().endswith("\\") and i < len(lines):
+            text = text.rstrip()[:-1] + " " + lines[i].strip()
+            i += 1
+        if not text.lstrip().startswith("["):
+            out.append(text.strip())
+    return out
+
+
+@rule("block.files.image-build-blocked", "a Dockerfile written with a build step the shell rules block",
+      risk=Risk.CRITICAL, types=("file_write",))
+def image_build_blocked(ctx: Context) -> CheckResult:
+    """A Dockerfile or Containerfile whose `RUN` step opens a reverse shell or pipes code from a bare address or a
+    hostile host into a shell: every build runs it, and every container of the image carries what it left. A
+    vendor's installer piped to a shell only asks in the shell and is not this rule."""
+    written = _written(ctx)
+    if written is None or not _DOCKERFILE.search(written[0]):
+        return None
+    from gate.rules.typed import judge_as
+
+    for command in dockerfile_commands(written[1])[:60]:
+        hit, _ = judge_as(Shell(command=command), ctx)
+        if hit is not None:
+            return f"{written[0]} builds with `{command[:60]}`: {hit.reason}"
+    return None
+
+
+_WORKLOAD = re.compile(r"(?:^|/)(?:docker-)?compose[\w.-]*\.ya?ml$|\.ya?ml$", re.IGNORECASE)
+_KUBE_KIND = re.compile(r"^\s*kind\s*:\s*(Pod|Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob)\b",
+                        re.MULTILINE)
+_COMPOSE = re.compile(r"^services\s*:", re.MULTILINE)
+_HOST_REACH = re.compile(
+    r"^\s*-?\s*privileged\s*:\s*true\b|^\s*-?\s*host(?:PID|IPC|Network)\s*:\s*true\b|"
+    r"^\s*-?\s*(?:pid|ipc|network_mode)\s*:\s*[\"']?host\b|"
+    r"^\s*-?\s*path\s*:\s*[\"']?(?:/|/etc|/root|/home|/proc|/var/run/docker\.sock|/run/containerd/containerd\.sock)"
+    r"[\"']?\s*$|"
+    r"^\s*-\s*[\"']?(?:/|/etc|/root|/home|/proc|/var/run/docker\.sock):|"
+    r"^\s*-?\s*add:\s*\[?\s*[\"']?(?:SYS_ADMIN|ALL)\b|^\s*-?\s*cap_add\s*:\s*\[?\s*[\"']?(?:SYS_ADMIN|ALL)\b",
+    re.MULTILINE | re.IGNORECASE)
+
+
+@rule("confirm.files.workload-host-access", "a container workload written with its host's root, processes or "
+      "Docker socket in reach", risk=Risk.HIGH, types=("file_write",))
+def workload_host_access(ctx: Context) -> CheckResult:
+    """A Kubernetes workload or a Compose service written privileged, with the host's process, network or IPC
+    namespace, with `SYS_ADMIN`, or with the node's `/`, `/etc`, `/root`, `/home` or Docker socket mounted: whatever
+    runs in it owns the machine under it. A data volume, a named volume or a log folder mounted is not this rule."""
+    written = _written(ctx)
+    if written is None or not _WORKLOAD.search(written[0]):
+        return None
+    text = written[1]
+    if not (_KUBE_KIND.search(text) or _COMPOSE.search(text)):
+        return None
+    m = _HOST_REACH.search(text)
+    if m is None:
+        return None
+    return f"{written[0]} runs a container with {' '.join(m.group(0).split())[:50]}: it reaches the host under it"
+
+
+_BINDING = re.compile(r"^\s*kind\s*:\s*ClusterRoleBinding\b", re.MULTILINE)
+_CLUSTER_ADMIN = re.compile(r"^\s*name\s*:\s*[\"']?cluster-admin[\"']?\s*$", re.MULTILINE)
+_EVERYONE = re.compile(r"system:(?:anonymous|unauthenticated|authenticated|serviceaccounts)\b", re.IGNORECASE)
+
+
+def _admin_binding(ctx: Context) -> tuple[str | None, str | None]:
+    written = _written(ctx)
+    if written is None or not written[0].lower().endswith((".yaml", ".yml", ".json")):
+        return None, None
+    text = written[1]
+    if not _BINDING.search(text) or not _CLUSTER_ADMIN.search(text):
+        return None, None
+    if (m := _EVERYONE.search(text)) is not None:
+        return f"{written[0]} makes {m.group(0)} a cluster administrator: anyone who reaches the API owns it", None
+    return None, f"{written[0]} binds cluster-admin: the subject it names gets every right in the cluster"
+
+
+@rule("block.files.cluster-admin-everyone", "a cluster role binding written that makes everyone an administrator",
+      risk=Risk.CRITICAL, types=("file_write",))
+def cluster_admin_everyone(ctx: Context) -> CheckResult:
+    """A Kubernetes ClusterRoleBinding written that gives `cluster-admin` to `system:anonymous`,
+    `system:unauthenticated`, `system:authenticated` or every service account: the cluster's front door opened."""
+    return ctx.derived(_admin_binding)[0]
+
+
+@rule("confirm.files.cluster-admin-grant", "a cluster role binding written that grants cluster-admin",
+      risk=Risk.HIGH, types=("file_write",))
+def cluster_admin_grant(ctx: Context) -> CheckResult:
+    """A Kubernetes ClusterRoleBinding written that gives `cluster-admin` to a named user, group or service account:
+    every right in the cluster to whoever holds it. A binding to a narrower role passes."""
+    block, confirm = ctx.derived(_admin_binding)
+    return None if block is not None else confirm
+
+
+# -- Terraform that opens the network or a bucket to everyone ------------------------------------------------------
+
+_RESOURCE = re.compile(r"^\s*(?:resource\s+\"[\w-]+\"\s+\"[\w-]+\"|ingress|security_rule|allow)\s*\{", re.MULTILINE)
+_WORLD = re.compile(r"\"0\.0\.0\.0/0\"|\"::/0\"|source_address_prefix\s*=\s*\"(?:\*|Internet|Any)\"",
+                    re.IGNORECASE)
+_PORTS = re.compile(r"\b(?:from_port|to_port|port|destination_port_ranges?|ports)\s*=\s*\[?\s*\"?([\d*-]+)",
+                    re.IGNORECASE)
+_ALL_PROTOCOLS = re.compile(r"\bprotocol\s*=\s*\"(?:-1|all|\*)\"", re.IGNORECASE)
+_ADMIN_PORTS = frozenset({"22", "3389", "23", "21", "445", "3306", "5432", "1433", "1521", "6379", "27017", "9200",
+                          "11211", "2375", "2376", "5900", "5984", "9042", "*", "0", "0-65535"})
+_PUBLIC_BLOCK_OFF = re.compile(r"\b(?:block_public_acls|block_public_policy|ignore_public_acls|"
+                               r"restrict_public_buckets)\s*=\s*false\b", re.IGNORECASE)
+
+
+@rule("confirm.files.iac-open-to-world", "Terraform written to open an admin or database port, or a bucket, to "
+      "everyone", risk=Risk.HIGH, types=("file_write",))
+def iac_open_to_world(ctx: Context) -> CheckResult:
+    """A Terraform security group, firewall or network rule written that lets the whole internet (`0.0.0.0/0`,
+    `::/0`, `*`) reach SSH, RDP, a database, Docker's API or every port, or an S3 public access block turned off:
+    the defences in front of the service come down. Web ports open to the world pass."""
+    written = _written(ctx)
+    if written is None or not _TF.search(written[0]):
+        return None
+    text = written[1]
+    starts = [m.start() for m in _RESOURCE.finditer(text)] + [len(text)]
+    for a, b in itertools.pairwise(starts):
+        block = text[a:b]
+        if not _WORLD.search(block):
+            continue
+        ports = set(_PORTS.findall(block))
+        if ports & _ADMIN_PORTS or _ALL_PROTOCOLS.search(block):
+            return f"{written[0]} opens {sorted(ports)[:3] or 'every port'} to the whole internet"
+    if (m := _PUBLIC_BLOCK_OFF.search(text)) is not None:
+        return f"{written[0]} sets {m.group(0)}: the bucket can be made public"
+    return None
+
+
 # -- client programs' token files ----------------------------------------------------------------------------------
 
 _CLIENT_CREDENTIALS = _rx(_DATA["client_credentials"]["paths"])
@@ -601,4 +748,9 @@ RULES: tuple[Rule, ...] = (
     checks_off,
     pipeline_debug_trace,
     build_script_command,
+    image_build_blocked,
+    workload_host_access,
+    cluster_admin_everyone,
+    cluster_admin_grant,
+    iac_open_to_world,
 )
