@@ -715,6 +715,91 @@ def iac_open_to_world(ctx: Context) -> CheckResult:
     return None
 
 
+# -- interactive clients' start-up files with a shell escape --------------------------------------------------------
+
+_STARTUP = tuple((entry["client"], _rx(entry["path"]), re.compile(entry["command"], re.MULTILINE | re.IGNORECASE))
+                 for entry in _DATA["startup"])
+
+
+def _startup(ctx: Context) -> tuple[str | None, str | None]:
+    """(block reason, confirm reason) of the shell escapes in a client's start-up file written."""
+    written = _written(ctx)
+    if written is None:
+        return None, None
+    path, content = written
+    from gate.rules.typed import judge_as
+
+    for client, where, command in _STARTUP:
+        if not where.search(path):
+            continue
+        found = [next((g for g in m.groups() if g), "").strip() for m in command.finditer(content)]
+        found = [f for f in found if f]
+        for text in found[:40]:
+            hit, _ = judge_as(Shell(command=text), ctx)
+            if hit is not None:
+                return f"{path} makes {client} run `{text[:60]}` at every start: {hit.reason}", None
+        if found:
+            return None, f"{path} makes {client} run `{found[0][:60]}` in the system shell at every start"
+    return None, None
+
+
+@rule("block.files.client-startup-shell", "a client's start-up file written with a shell command the shell rules "
+      "block", risk=Risk.CRITICAL, types=("file_write",))
+def client_startup_shell(ctx: Context) -> CheckResult:
+    """An interactive client's start-up file (`.psqlrc`'s `\\!`, `.sqliterc`'s `.shell`, `.gdbinit`'s `shell`,
+    `.lldbinit`, `.Rprofile`'s `system()`, `.irbrc`, a Python start-up file, tmux's `run-shell`) written with a
+    command that fetches and runs code or opens a reverse shell: it runs each time the person starts the client."""
+    return ctx.derived(_startup)[0]
+
+
+@rule("confirm.files.client-startup-shell", "a client's start-up file written with a shell command", risk=Risk.HIGH,
+      types=("file_write",))
+def client_startup_shell_ask(ctx: Context) -> CheckResult:
+    """The same start-up files written with any command handed to the system shell: it runs unseen at every start
+    of the client. Display settings (`\\set`, `\\pset`, `.mode`, `set print pretty`) pass."""
+    block, confirm = ctx.derived(_startup)
+    return None if block is not None else confirm
+
+
+# -- a server's authentication switched off ------------------------------------------------------------------------
+
+_SERVICE_FILES = _rx(_DATA["service_auth_off"]["paths"])
+_AUTH_OFF = _rx(_DATA["service_auth_off"]["off"], re.IGNORECASE | re.MULTILINE)
+_EXPOSED = _rx(_DATA["service_auth_off"]["exposed"], re.IGNORECASE | re.MULTILINE)
+
+
+def _auth_off(ctx: Context) -> tuple[str | None, str | None]:
+    written = _written(ctx)
+    if written is None or not _SERVICE_FILES.search(written[0]):
+        return None, None
+    m = _AUTH_OFF.search(written[1])
+    if m is None:
+        return None, None
+    what = " ".join(m.group(0).split())[:50]
+    if (e := _EXPOSED.search(written[1])) is not None:
+        return f"{written[0]} sets {what} and listens on {' '.join(e.group(0).split())[:30]}: anyone who reaches " \
+               "the port owns its data", None
+    return None, f"{written[0]} sets {what}: the server stops asking who connects"
+
+
+@rule("block.files.service-open", "a server's settings written with its login off and listening everywhere",
+      risk=Risk.CRITICAL, types=("file_write",))
+def service_open(ctx: Context) -> CheckResult:
+    """A database's, search engine's, notebook server's or Docker daemon's settings written with authentication or
+    security off (`xpack.security.enabled: false`, `protected-mode no`, `trust` in `pg_hba.conf`, an empty Jupyter
+    token, Docker's API on TCP) and bound to every interface: the data and the host are open to the network."""
+    return ctx.derived(_auth_off)[0]
+
+
+@rule("confirm.files.service-auth-off", "a server's settings written with its login or security off",
+      risk=Risk.HIGH, types=("file_write",))
+def service_auth_off(ctx: Context) -> CheckResult:
+    """The same switches written without the server listening everywhere: it still stops asking who connects. The
+    switches left on pass."""
+    block, confirm = ctx.derived(_auth_off)
+    return None if block is not None else confirm
+
+
 # -- client programs' token files ----------------------------------------------------------------------------------
 
 _CLIENT_CREDENTIALS = _rx(_DATA["client_credentials"]["paths"])
@@ -753,4 +838,8 @@ RULES: tuple[Rule, ...] = (
     cluster_admin_everyone,
     cluster_admin_grant,
     iac_open_to_world,
+    client_startup_shell,
+    client_startup_shell_ask,
+    service_open,
+    service_auth_off,
 )
