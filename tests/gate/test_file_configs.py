@@ -451,3 +451,10 @@ def test_a_server_with_its_login_on_passes_these_rules() -> None:
     content = "cluster.name: dev\nxpack.security.enabled: true\nnetwork.host: 0.0.0.0\n"
     rules = set(_write("config/elasticsearch.yml", content).rules)
     assert not {"block.files.service-open", "confirm.files.service-auth-off"} & rules
+
+
+def test_a_pipeline_that_publishes_still_asks() -> None:
+    content = "release:\n  image: node:22\n  script:\n    - npm ci\n    - npm publish --access public\n"
+    assert _write(".gitlab-ci.yml", content).decision is Decision.CONFIRM
+    infra = "apply:\n  script:\n    - terraform init\n    - terraform apply -auto-approve\n"
+    assert _write(".gitlab-ci.yml", infra).decision is Decision.CONFIRM
