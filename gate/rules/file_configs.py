@@ -800,6 +800,45 @@ def service_auth_off(ctx: Context) -> CheckResult:
     return None if block is not None else confirm
 
 
+# -- an editor's own guards, and the programs its extensions start -------------------------------------------------
+
+_EDITOR_SETTINGS = _rx(_DATA["editor_settings"]["paths"])
+_EDITOR_OFF = _rx(_DATA["editor_settings"]["defences_off"])
+_PROGRAM_KEY = re.compile(_DATA["editor_settings"]["program_keys"], re.IGNORECASE)
+
+
+@rule("confirm.files.editor-guard-off", "an editor's settings written to turn its workspace trust or task prompt off",
+      risk=Risk.HIGH, types=("file_write",))
+def editor_guard_off(ctx: Context) -> CheckResult:
+    """An editor's settings written with workspace trust off, its start-up trust prompt never shown, a folder's
+    automatic tasks allowed without asking, extension signatures or the proxy's certificate unchecked: the next
+    folder opened runs its tasks and extensions with nobody asked. Those switches left at their defaults pass."""
+    written = _written(ctx)
+    if written is None or not _EDITOR_SETTINGS.search(written[0]):
+        return None
+    m = _EDITOR_OFF.search(written[1])
+    return None if m is None else f"{written[0]} sets {' '.join(m.group(0).split())[:60]}: a guard of the editor off"
+
+
+@rule("confirm.files.editor-program-path", "an editor's settings written to start a program kept in a temporary or "
+      "hidden folder", risk=Risk.HIGH, types=("file_write",))
+def editor_program_path(ctx: Context) -> CheckResult:
+    """An editor's settings written with a language server, linter, interpreter or git path (`*.serverPath`,
+    `*.executablePath`, `*.interpreterPath`, `git.path`) set to a program in a temporary folder or a hidden folder
+    of the home: the extension starts it when the folder opens, and whatever is put there runs. The project's own
+    virtual environment, `node_modules` and the system's programs pass."""
+    written = _written(ctx)
+    if written is None or not _EDITOR_SETTINGS.search(written[0]):
+        return None
+    from gate.autorun import writable_script
+
+    for m in _PROGRAM_KEY.finditer(written[1]):
+        value = m.group(1).replace("\\\\", "\\")
+        if value and (script := writable_script(value, True)) is not None:
+            return f"{written[0]} has an extension start {script[:60]}, kept where anything can be put"
+    return None
+
+
 # -- client programs' token files ----------------------------------------------------------------------------------
 
 _CLIENT_CREDENTIALS = _rx(_DATA["client_credentials"]["paths"])
@@ -842,4 +881,6 @@ RULES: tuple[Rule, ...] = (
     client_startup_shell_ask,
     service_open,
     service_auth_off,
+    editor_guard_off,
+    editor_program_path,
 )

@@ -458,3 +458,32 @@ def test_a_pipeline_that_publishes_still_asks() -> None:
     assert _write(".gitlab-ci.yml", content).decision is Decision.CONFIRM
     infra = "apply:\n  script:\n    - terraform init\n    - terraform apply -auto-approve\n"
     assert _write(".gitlab-ci.yml", infra).decision is Decision.CONFIRM
+
+
+# -- an editor's guards and the programs its extensions start -------------------------------------------------------
+
+@pytest.mark.parametrize("settings", [
+    {"security.workspace.trust.enabled": False},
+    {"task.allowAutomaticTasks": "on"},
+    {"http.proxyStrictSSL": False},
+])
+def test_an_editor_guard_turned_off_asks(settings: dict) -> None:
+    result = _write(".vscode/settings.json", json.dumps(settings))
+    assert result.decision is Decision.CONFIRM
+    assert "confirm.files.editor-guard-off" in result.rules
+
+
+def test_an_editor_guard_left_on_passes() -> None:
+    settings = {"security.workspace.trust.enabled": True, "task.allowAutomaticTasks": "off"}
+    assert _write(".vscode/settings.json", json.dumps(settings)).decision is Decision.ALLOW
+
+
+def test_an_extension_pointed_at_a_program_in_a_temporary_folder_asks() -> None:
+    result = _write(".vscode/settings.json", json.dumps({"clangd.path": "/var/tmp/.c/clangd"}))
+    assert "confirm.files.editor-program-path" in result.rules
+
+
+def test_an_extension_pointed_at_the_project_environment_passes() -> None:
+    settings = {"python.defaultInterpreterPath": "${workspaceFolder}/.venv/bin/python",
+                "eslint.nodePath": "node_modules", "git.path": "/usr/bin/git"}
+    assert _write(".vscode/settings.json", json.dumps(settings)).decision is Decision.ALLOW
