@@ -21,9 +21,9 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-import tomllib
 from importlib import resources
 
+from gate import regex_store
 from gate.model import Risk, Shell
 from gate.paths import file_facts
 from gate.rules.base import CheckResult, Context, Rule, rule
@@ -33,11 +33,7 @@ __all__ = ["RULES", "plain_config"]
 _MAX = 100_000
 
 
-def _load() -> dict:
-    return tomllib.loads(resources.files("resources").joinpath("config_files.toml").read_text("utf-8"))
-
-
-_DATA = _load()
+_DATA = regex_store.toml(resources.files("resources").joinpath("config_files.toml").read_text("utf-8"))
 
 
 def _rx(patterns: list[str] | str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
