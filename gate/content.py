@@ -69,7 +69,8 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(rx, re
     ("desktop entry", r"\.desktop$"),
     ("CI workflow", r"(^|/)\.github/workflows/[^/]+\.ya?ml$|(^|/)\.gitlab-ci\.ya?ml$|(^|/)\.circleci/config\.ya?ml$|"
                     r"(^|/)azure-pipelines\.ya?ml$|(^|/)\.travis\.ya?ml$|(^|/)bitbucket-pipelines\.ya?ml$|"
-                    r"(^|/)\.drone\.ya?ml$|(^|/)jenkinsfile$|(^|/)\.buildkite/[^/]+\.ya?ml$"),
+                    r"(^|/)\.drone\.ya?ml$|(^|/)jenkinsfile$|(^|/)\.buildkite/[^/]+\.ya?ml$|"
+                    r"(^|/)\.woodpecker(\.ya?ml|/[^/]+\.ya?ml)$"),
     ("package manifest", r"(^|/)package\.json$|(^|/)composer\.json$"),
     # a coding agent's or an editor's MCP server list and hooks: each server's command starts with the agent, and a
     # hook runs at every tool call (Claude Code, Claude Desktop, Cursor, VS Code, Windsurf, Cline, Roo, Kiro, Amazon Q,

@@ -209,8 +209,17 @@ _MESSAGE_FILE = re.compile(r"\.(?:eml|emlx|msg)$", re.IGNORECASE)  # one mail me
 @rule("confirm.files.sensitive-write", "changing a sensitive file inside the sandbox", risk=Risk.MEDIUM,
       types=CHANGING)
 def sensitive_write_inside(ctx: Context) -> CheckResult:
-    """The same change to a sensitive file inside the sandbox (a project's own `.env`) asks."""
-    return _sensitive_change(ctx, inside=True)
+    """The same change to a sensitive file inside the sandbox (a project's own `.env`) asks. A package manager's
+    settings written with only keys that make installs stricter (`ignore-scripts=true`) pass."""
+    found = _sensitive_change(ctx, inside=True)
+    if found is not None and ctx.type == "file_write":
+        from gate.rules.file_configs import hardening_only
+
+        f = _facts(ctx)
+        content = getattr(ctx.action, "content", None) or ""
+        if f is not None and hardening_only(f.raw.replace("\\", "/"), content):
+            return None
+    return found
 
 
 @rule("confirm.files.runs-later", "writing a file that runs later", risk=Risk.HIGH, types=CHANGING)
@@ -228,9 +237,10 @@ def runs_later(ctx: Context) -> CheckResult:
     for real, lex in targets:
         if real is not None and ctx.compiled.runs_later.first(real, lex):
             from gate.rules.autorun_files import ci_is_plain
+            from gate.rules.file_configs import plain_config
 
-            if ctx.type == "file_write" and ctx.derived(ci_is_plain):
-                return None  # the project's own workflow that only checks out, sets up, builds, lints and tests
+            if ctx.type == "file_write" and (ctx.derived(ci_is_plain) or ctx.derived(plain_config)):
+                return None  # the project's own pipeline, hooks or tasks that only fetch, build, lint and test
             where = _short(real, ctx.compiled.home)
             return f"{_VERB[ctx.type]} {where}: a file that runs later, without anyone typing it"
     return None
@@ -506,7 +516,11 @@ def tool_runs_command(ctx: Context) -> CheckResult:
     registry or index at a host other than the ecosystem's own (`registry=`, `--extra-index-url`, `-r -`, cargo's
     `replace-with`). Formatting options and the official registries pass."""
     block, confirm = ctx.derived(_written_config_verdict)
-    return None if block is not None else confirm
+    if block is not None:
+        return None
+    from gate.rules.file_configs import plain_config
+
+    return None if confirm is None or ctx.derived(plain_config) else confirm
 
 
 _ENV_FILES = re.compile(r"^(?:\$\{?(?:env:)?(github_env|github_path|bash_env)\}?)$", re.IGNORECASE)
