@@ -463,7 +463,7 @@ class Detector(
                 shell_delivery.judge(cmd, where, add)
             if len(out) == mark:  # (nothing found yet: a known program's own delete verb or open address, the
                 # table silent on it)
-                shell_verbs.judge(cmd, where, add)
+                shell_verbs.judge(cmd, where, add, cmd.name in _BY_NAME)
                 if len(out) == mark:
                     shell_outverbs.judge(cmd, where, add, cmd.name in _COMMAND_STEPS)
                 if len(out) == mark and ("0" in cmd.span or "::" in cmd.span or "*" in cmd.span or "$" in cmd.span):

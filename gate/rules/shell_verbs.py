@@ -38,9 +38,10 @@ _VERBS = frozenset({"delete", "del", "remove", "rm", "destroy", "purge", "prune"
                     "unregister", "deregister", "shred", "rmdir", "terminate", "uninstall",
                     "expunge", "obliterate"})
 # Which programs' delete verbs are weighed where. This check weighs every program the table describes except these
-# groups, each left to the place named. A program the shell rules have a check of their own for (gate/rules/shell.py
-# `_COMMAND_STEPS`: an object-store client's copies, a network tool's uploads) is weighed here too when that check
-# found nothing: its own check weighs other verbs (`s3cmd put`), not `s3cmd rm`.
+# groups, each left to the place named, and the programs the shell rules have a check of their own for by name
+# (gate/rules/shell.py `_BY_NAME`: netsh, systemctl, git). A program a family of checks weighs (`_COMMAND_STEPS`: an
+# object-store client's copies, a network tool's uploads) is weighed here too when that check found nothing: the
+# family weighs other verbs (`s3cmd put`), not `s3cmd rm`.
 WEIGHED_ELSEWHERE: dict[str, frozenset[str]] = {
     # a removed dependency comes back with the next install: gate/packages.py (`judge_removal` for removals, through
     # gate/rules/shell_programs.py `packages`; `teardown` for a manager removing itself or a runtime version, through
@@ -132,13 +133,14 @@ def judged_here(name: str) -> bool:
     return not (effects is None or name in _ELSEWHERE or effects <= _ONLY_SHOWS)
 
 
-def judge(cmd: Command, where: str, add: Add) -> None:
+def judge(cmd: Command, where: str, add: Add, own_check: bool = False) -> None:
     """A delete verb among the first sub-command words of a program the table knows, when no other check judged
     (called when no other check found anything in the command); or a sub-command the line hides in a
     variable it does not set, so that nobody can tell what the program is told to do."""
     name = cmd.name
-    if not judged_here(name):
-        return  # (unknown programs ask already; one the table says only reads or prints has no verb that deletes)
+    if own_check or not judged_here(name):
+        return  # (unknown programs ask already; one the table says only reads or prints has no verb that deletes;
+        # a program with a check of its own by name, `own_check`, has its verbs weighed there: `netsh … delete rule`)
     words = cmd.words
     ops, hidden = subcommand(cmd)
     if not _QUIET.isdisjoint(words):

@@ -44,9 +44,9 @@ def test_a_delete_verb_past_global_flags_asks(command: str) -> None:
     assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, (command, got.rules)
 
 
-@pytest.mark.parametrize("command", ["s3cmd rm s3://team-notes/2019/", "rails destroy scaffold Invoice",
-                                     "az provider unregister --namespace Microsoft.Batch"])
-def test_a_program_with_checks_of_its_own_still_asks_for_a_delete_verb_they_do_not_weigh(command: str) -> None:
+@pytest.mark.parametrize("command", ["s3cmd rm s3://team-notes/2019/", "s5cmd rm 's3://team-notes/old/*'",
+                                     "gsutil rm gs://team-notes/2019/summary.pdf"])
+def test_a_program_a_family_of_checks_weighs_still_asks_for_a_delete_verb_they_do_not(command: str) -> None:
     got = assess(command)
     assert got.decision is Decision.CONFIRM and "confirm.shell.destructive" in got.rules, (command, got.rules)
 
@@ -83,6 +83,7 @@ def test_each_group_of_programs_weighed_elsewhere_names_where() -> None:
     assert "confirm.shell.destructive" in assess("kubectl delete namespace payments").rules
 
 
-@pytest.mark.parametrize("command", ["kaggle kernels run cleanup delete", "swift run admin-tool delete --all"])
-def test_words_after_a_runner_belong_to_the_program_it_runs(command: str) -> None:
+@pytest.mark.parametrize("command", ["kaggle kernels run cleanup delete", "swift run admin-tool delete --all",
+                                     'netsh advfirewall firewall delete rule name="Dev server"'])
+def test_words_after_a_runner_and_a_program_checked_by_name_are_left_to_them(command: str) -> None:
     assert "confirm.shell.destructive" not in assess(command).rules, command
