@@ -240,7 +240,10 @@ def parse_cues(text: str) -> CueBook:
     raw_parts = data.get("parts", {})
     parts: dict[str, str] = {}
     for name, value in raw_parts.items():  # a part may use the parts defined before it
-        parts[name] = _PART.sub(lambda m: parts[m.group(1)] if m.group(1) in parts else m.group(0), value)
+        # folded here as well as in the patterns that use it: the page-bound verbs are read from `parts` as they
+        # are, and a Russian or German answer must match the folded label ("показать", "ß" as "ss")
+        parts[name] = _fold_letters(_PART.sub(lambda m: parts[m.group(1)] if m.group(1) in parts else m.group(0),
+                                              value))
     steering = []
     for key, table in data.get("steering", {}).items():
         _check_keys(table, f"steering.{key}")

@@ -1,0 +1,257 @@
+"""The consequences a button commits to, read in ten languages besides English (resources/cues.toml
+`[consequence.*]`, read by confirm.gui.consequential and the rules built on it). The labels are the ones the
+translated apps people use show (browser, mail, office, cloud-drive, bank and system settings localisations):
+paying and card limits, deleting for good, sharing with anyone who has the link, forwarding mail, deleting the
+account, sign-in protections, turning off the firewall, antivirus or updates, remote control, installing add-ons,
+granting access, exporting saved passwords, clearing browsing data, switching users off and making admins. Each
+kind and language has a trigger and a near miss in the same language: the benign button next to it."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, action_from_dict
+from gate.model import Decision, Observation
+
+GATE = SafetyGate()
+
+
+def click(label: str, title: str = "", url: str = ""):
+    return GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
+                       Observation(window_title=title, url=url))
+
+
+# kind → language → (labels that ask, labels beside them that do not)
+CASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
+    "money": {
+        "de": (["Jetzt bezahlen", "Tageslimit erhöhen"], ["Warenkorb anzeigen", "Limit anzeigen"]),
+        "fr": (["Confirmer le paiement", "Modifier le plafond de la carte"],
+               ["Voir le panier", "Consulter mes plafonds"]),
+        "es": (["Confirmar pago", "Añadir beneficiario"], ["Ver carrito", "Consultar saldo"]),
+        "pt": (["Confirmar pagamento", "Adicionar favorecido"], ["Ver carrinho", "Consultar extrato"]),
+        "it": (["Conferma pagamento", "Aggiungi beneficiario"], ["Vedi carrello", "Visualizza movimenti"]),
+        "nl": (["Betaling bevestigen", "Begunstigde toevoegen"], ["Winkelwagen bekijken", "Transacties bekijken"]),
+        "pl": (["Kupuję i płacę", "Zwiększ limit karty"], ["Zobacz koszyk", "Historia transakcji"]),
+        "ru": (["Оформить заказ", "Увеличить лимит по карте"], ["Перейти в корзину", "История операций"]),
+        "ja": (["注文を確定する", "振込先を登録"], ["カートを見る", "利用明細を見る"]),
+        "zh": (["确认付款", "添加收款人"], ["查看购物车", "查看账单"]),
+    },
+    "deleting for good": {
+        "de": (["Papierkorb leeren"], ["Papierkorb öffnen"]),
+        "fr": (["Vider la corbeille"], ["Ouvrir la corbeille"]),
+        "es": (["Vaciar la papelera"], ["Abrir la papelera"]),
+        "pt": (["Esvaziar lixeira"], ["Abrir lixeira"]),
+        "it": (["Svuota cestino"], ["Apri cestino"]),
+        "nl": (["Prullenbak legen"], ["Prullenbak openen"]),
+        "pl": (["Opróżnij kosz", "Usuń trwale"], ["Opróżnij koszyk", "Otwórz kosz"]),
+        "ru": (["Удалить навсегда"], ["Открыть корзину"]),
+        "ja": (["完全に削除"], ["ゴミ箱を開く"]),
+        "zh": (["永久删除"], ["打开回收站"]),
+    },
+    "anyone with the link": {
+        "de": (["Jeder, der über den Link verfügt", "Öffentlichen Link erstellen"],
+               ["Eingeschränkt", "Link kopieren"]),
+        "fr": (["Tous les utilisateurs disposant du lien", "Créer un lien public"], ["Limité", "Copier le lien"]),
+        "es": (["Cualquier persona con el enlace", "Crear enlace público"], ["Restringido", "Copiar enlace"]),
+        "pt": (["Qualquer pessoa com o link", "Criar link público"], ["Restrito", "Copiar link"]),
+        "it": (["Chiunque abbia il link", "Crea link pubblico"], ["Con restrizioni", "Copia link"]),
+        "nl": (["Iedereen met de link", "Openbare link maken"], ["Beperkt", "Link kopiëren"]),
+        "pl": (["Każda osoba mająca link", "Upublicznij"], ["Z ograniczeniami", "Kopiuj link"]),
+        "ru": (["Все, у кого есть ссылка", "Создать публичную ссылку"], ["Доступ ограничен", "Копировать ссылку"]),
+        "ja": (["リンクを知っている全員", "公開リンクを作成"], ["制限付き", "リンクをコピー"]),
+        "zh": (["知道链接的任何人", "创建公开链接"], ["受限", "复制链接"]),
+    },
+    "mail forwarding": {
+        "de": (["Weiterleitungsadresse hinzufügen", "Alle E-Mails weiterleiten an"],
+               ["Weiterleitung deaktivieren", "Antworten"]),
+        "fr": (["Ajouter une adresse de transfert", "Transférer tous les e-mails à"],
+               ["Désactiver le transfert", "Répondre"]),
+        "es": (["Añadir una dirección de reenvío", "Habilitar reenvío"], ["Inhabilitar reenvío", "Responder"]),
+        "pt": (["Adicionar um endereço de encaminhamento", "Ativar encaminhamento"],
+               ["Desativar encaminhamento", "Responder"]),
+        "it": (["Aggiungi un indirizzo di inoltro", "Abilita inoltro"], ["Disabilita inoltro", "Rispondi"]),
+        "nl": (["Een doorstuuradres toevoegen", "Doorsturen inschakelen"],
+               ["Doorsturen uitschakelen", "Beantwoorden"]),
+        "pl": (["Dodaj adres przekazywania", "Włącz przekazywanie dalej"], ["Wyłącz przekazywanie", "Odpowiedz"]),
+        "ru": (["Добавить адрес пересылки", "Включить пересылку"], ["Отключить пересылку", "Ответить"]),
+        "ja": (["転送先アドレスを追加", "転送を有効にする"], ["転送を無効にする", "返信"]),
+        "zh": (["添加转发地址", "启用转发"], ["停用转发", "回复"]),
+    },
+    "account deletion": {
+        "de": (["Konto löschen"], ["Konto anzeigen"]),
+        "fr": (["Supprimer mon compte"], ["Mon compte"]),
+        "es": (["Eliminar mi cuenta"], ["Mi cuenta"]),
+        "pt": (["Excluir conta"], ["Minha conta"]),
+        "it": (["Elimina account"], ["Il mio account"]),
+        "nl": (["Account verwijderen"], ["Mijn account"]),
+        "pl": (["Usuń konto"], ["Moje konto"]),
+        "ru": (["Удалить аккаунт"], ["Мой аккаунт"]),
+        "ja": (["アカウントを削除"], ["アカウント情報"]),
+        "zh": (["注销账号"], ["账号信息"]),
+    },
+    "sign-in protection": {
+        "de": (["Passwort ändern", "Zwei-Faktor-Authentifizierung deaktivieren"], ["Passwort vergessen?"]),
+        "fr": (["Changer le mot de passe", "Désactiver la validation en deux étapes"], ["Mot de passe oublié ?"]),
+        "es": (["Cambiar contraseña", "Desactivar la verificación en dos pasos"], ["¿Olvidaste tu contraseña?"]),
+        "pt": (["Alterar senha", "Criar senha de app"], ["Esqueceu a senha?"]),
+        "it": (["Disattiva la verifica in due passaggi", "Mostra codici di backup"], ["Password dimenticata?"]),
+        "nl": (["Verificatie in twee stappen uitschakelen", "App-wachtwoord maken"], ["Wachtwoord vergeten?"]),
+        "pl": (["Wyłącz weryfikację dwuetapową", "Utwórz hasło do aplikacji"], ["Nie pamiętasz hasła?"]),
+        "ru": (["Отключить двухэтапную аутентификацию", "Показать резервные коды"], ["Забыли пароль?"]),
+        "ja": (["2 段階認証プロセスを無効にする", "アプリ パスワードを作成"], ["パスワードをお忘れですか？"]),
+        "zh": (["停用双重身份验证", "创建应用专用密码"], ["忘记密码？"]),
+    },
+    "protection off": {
+        "de": (["Updates aussetzen", "Echtzeitschutz deaktivieren"], ["Nach Updates suchen", "Firewall aktivieren"]),
+        "fr": (["Suspendre les mises à jour", "Désactiver la protection en temps réel"],
+               ["Rechercher des mises à jour", "Activer le pare-feu"]),
+        "es": (["Pausar actualizaciones", "Desactivar la protección en tiempo real"],
+               ["Buscar actualizaciones", "Activar el firewall"]),
+        "pt": (["Desativar a proteção em tempo real", "Pausar atualizações"],
+               ["Verificar se há atualizações", "Ativar o firewall"]),
+        "it": (["Disattiva la protezione in tempo reale", "Sospendi aggiornamenti"],
+               ["Controlla aggiornamenti", "Attiva il firewall"]),
+        "nl": (["Realtimebeveiliging uitschakelen", "Updates onderbreken"],
+               ["Controleren op updates", "Firewall inschakelen"]),
+        "pl": (["Wyłącz ochronę w czasie rzeczywistym", "Wstrzymaj aktualizacje"],
+               ["Sprawdź aktualizacje", "Włącz zaporę"]),
+        "ru": (["Отключить защиту в реальном времени", "Приостановить обновления"],
+               ["Проверить наличие обновлений", "Включить брандмауэр"]),
+        "ja": (["リアルタイム保護を無効にする", "更新を一時停止"],
+               ["更新プログラムのチェック", "ファイアウォールを有効にする"]),
+        "zh": (["关闭实时保护", "暂停更新"], ["检查更新", "启用防火墙"]),
+    },
+    "remote control": {
+        "de": (["Remoteverbindungen mit diesem Computer zulassen", "Steuerung übergeben"],
+               ["Remotedesktop deaktivieren", "Steuerung beenden"]),
+        "fr": (["Activer le Bureau à distance", "Donner le contrôle"],
+               ["Désactiver le Bureau à distance", "Arrêter le partage"]),
+        "es": (["Habilitar Escritorio remoto", "Permitir control remoto"],
+               ["Deshabilitar Escritorio remoto", "Dejar de compartir"]),
+        "pt": (["Ativar a Área de Trabalho Remota", "Permitir controle remoto"],
+               ["Desativar a Área de Trabalho Remota", "Parar de compartilhar"]),
+        "it": (["Abilita Desktop remoto", "Consenti controllo remoto"],
+               ["Disabilita Desktop remoto", "Interrompi condivisione"]),
+        "nl": (["Extern bureaublad inschakelen", "Externe besturing toestaan"],
+               ["Extern bureaublad uitschakelen", "Delen stoppen"]),
+        "pl": (["Włącz Pulpit zdalny", "Zezwól na zdalne sterowanie"],
+               ["Wyłącz Pulpit zdalny", "Zatrzymaj udostępnianie"]),
+        "ru": (["Включить удаленный рабочий стол", "Разрешить удалённое управление"],
+               ["Отключить удаленный рабочий стол", "Остановить показ"]),
+        "ja": (["リモート デスクトップを有効にする", "リモート制御を許可"],
+               ["リモート デスクトップを無効にする", "共有を停止"]),
+        "zh": (["启用远程桌面", "允许远程控制"], ["禁用远程桌面", "停止共享"]),
+    },
+    "add-ons and apps": {
+        "de": (["Zu Firefox hinzufügen", "Installieren"], ["Erweiterungen verwalten", "Deinstallieren"]),
+        "fr": (["Ajouter à Firefox", "Installer"], ["Gérer les extensions", "Désinstaller"]),
+        "es": (["Añadir extensión", "Instalar"], ["Administrar extensiones", "Desinstalar"]),
+        "pt": (["Adicionar extensão", "Instalar"], ["Gerenciar extensões", "Desinstalar"]),
+        "it": (["Aggiungi estensione", "Installa"], ["Gestisci estensioni", "Disinstalla"]),
+        "nl": (["Toevoegen aan Firefox", "Installeren"], ["Extensies beheren", "Details bekijken"]),
+        "pl": (["Dodaj do Firefoksa", "Zainstaluj"], ["Zarządzaj rozszerzeniami", "Odinstaluj"]),
+        "ru": (["Установить расширение", "Установить"], ["Управление расширениями", "Подробнее"]),
+        "ja": (["拡張機能を追加", "インストール"], ["拡張機能を管理", "アンインストール"]),
+        "zh": (["添加扩展程序", "安装"], ["管理扩展程序", "卸载"]),
+    },
+    "granting access": {
+        "de": (["Zugriff gewähren"], ["Zugriff verweigern"]),
+        "fr": (["Accorder l'accès", "Accorder les autorisations"], ["Refuser"]),
+        "es": (["Conceder acceso", "Conceder permisos"], ["Denegar"]),
+        "pt": (["Conceder acesso", "Conceder permissões"], ["Negar"]),
+        "it": (["Concedi accesso", "Concedi autorizzazioni"], ["Nega"]),
+        "nl": (["Toegang verlenen", "Machtigingen verlenen"], ["Weigeren"]),
+        "pl": (["Przyznaj dostęp", "Autoryzuj aplikację"], ["Odmów"]),
+        "ru": (["Предоставить доступ", "Авторизовать приложение"], ["Отклонить"]),
+        "ja": (["アクセスを許可", "権限を付与"], ["拒否"]),
+        "zh": (["授予访问权限", "授权应用"], ["拒绝"]),
+    },
+    "saved passwords out": {
+        "de": (["Zugangsdaten exportieren…", "Alle Zugangsdaten entfernen…"], ["Zugangsdaten importieren…"]),
+        "fr": (["Exporter les identifiants…"], ["Importer depuis un fichier…"]),
+        "es": (["Exportar contraseñas…"], ["Importar desde un archivo…"]),
+        "pt": (["Exportar senhas…"], ["Importar de um arquivo…"]),
+        "it": (["Esporta credenziali…"], ["Importa da file…"]),
+        "nl": (["Aanmeldingen exporteren…"], ["Importeren uit een bestand…"]),
+        "pl": (["Eksportuj dane logowania…", "Eksportuj hasła"], ["Importuj z pliku…"]),
+        "ru": (["Экспорт логинов…", "Удалить все логины…"], ["Импорт из файла…"]),
+        "ja": (["ログイン情報を書き出す...", "ログイン情報をエクスポート…"], ["ファイルからインポート…"]),
+        "zh": (["导出登录信息…", "移除所有登录信息…"], ["从文件导入…"]),
+    },
+    "browsing data cleared": {
+        "de": (["Browserdaten löschen", "Daten entfernen"], ["Browserdaten verwalten"]),
+        "fr": (["Effacer les données de navigation"], ["Gérer les données"]),
+        "es": (["Borrar datos de navegación"], ["Administrar datos"]),
+        "pt": (["Limpar dados de navegação"], ["Gerenciar dados"]),
+        "it": (["Cancella dati di navigazione"], ["Gestisci dati"]),
+        "nl": (["Browsegegevens wissen"], ["Gegevens beheren"]),
+        "pl": (["Wyczyść dane przeglądania", "Wyczyść historię"], ["Zarządzaj danymi"]),
+        "ru": (["Очистить историю"], ["Управление данными"]),
+        "ja": (["閲覧履歴データの削除"], ["データを管理"]),
+        "zh": (["清除浏览数据"], ["管理数据"]),
+    },
+    "users and admins": {
+        "de": (["Benutzer deaktivieren", "Zum Administrator machen"], ["Benutzer suchen"]),
+        "fr": (["Désactiver l'utilisateur", "Modifier le rôle"], ["Rechercher un utilisateur"]),
+        "es": (["Desactivar usuario", "Hacer administrador"], ["Buscar usuario"]),
+        "pt": (["Desativar usuário", "Tornar administrador"], ["Pesquisar usuário"]),
+        "it": (["Disattiva utente", "Cambia ruolo"], ["Cerca utente"]),
+        "nl": (["Gebruiker uitschakelen", "Rol wijzigen"], ["Gebruiker zoeken"]),
+        "pl": (["Zablokuj użytkownika", "Zmień rolę"], ["Szukaj użytkownika"]),
+        "ru": (["Заблокировать пользователя", "Назначить администратором"], ["Найти пользователя"]),
+        "ja": (["ユーザーを無効にする", "管理者にする"], ["ユーザーを検索"]),
+        "zh": (["停用用户", "设为管理员"], ["搜索用户"]),
+    },
+}
+
+
+TRIGGERS = [(kind, lang, label) for kind, langs in CASES.items() for lang, (asks, _) in langs.items() for label in asks]
+NEAR_MISSES = [(kind, lang, label) for kind, langs in CASES.items() for lang, (_, passes) in langs.items()
+               for label in passes]
+
+
+def test_every_kind_covers_the_ten_languages():
+    for kind, langs in CASES.items():
+        assert set(langs) == {"de", "fr", "es", "pt", "it", "nl", "pl", "ru", "ja", "zh"}, kind
+
+
+@pytest.mark.parametrize(("kind", "lang", "label"), TRIGGERS)
+def test_a_consequential_label_in_another_language_asks(kind, lang, label):
+    a = click(label)
+    assert a.decision is not Decision.ALLOW, (kind, lang, label)
+
+
+@pytest.mark.parametrize(("kind", "lang", "label"), NEAR_MISSES)
+def test_the_benign_label_beside_it_passes(kind, lang, label):
+    a = click(label)
+    assert a.decision is Decision.ALLOW, (kind, lang, label, a.rules)
+
+
+# a password manager's bare answers, translated: they put a stored password on the screen or the clipboard
+@pytest.mark.parametrize(("label", "title"), [
+    ("Kopieren", "Tresor.kdbx - KeePassXC"), ("Pokaż", "Sejf - Bitwarden"), ("复制", "密码库 - Bitwarden"),
+    ("Показать", "Хранилище - 1Password"), ("Exportar", "Caja fuerte - Bitwarden"), ("表示", "保管庫 - KeePassXC"),
+])
+def test_a_bare_reveal_or_copy_in_a_vault_window_asks(label, title):
+    assert click(label, title=title).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "title"), [("Kopieren", "Bericht.odt - LibreOffice Writer"),
+                                              ("Pokaż", "Dokument - Notatnik")])
+def test_the_same_answer_in_an_editor_passes(label, title):
+    assert click(label, title=title).decision is Decision.ALLOW
+
+
+# a bare switch on the antivirus's own page, and a bare "public" on a sharing page, translated
+@pytest.mark.parametrize("label", ["Ausschalten", "Désactiver", "Wyłącz", "Отключить", "オフ", "关闭"])
+def test_a_bare_off_switch_on_the_protection_page_asks(label):
+    assert click(label, url="windowsdefender://threatsettings").decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Öffentlich", "Tout le monde", "Iedereen", "公开"])
+def test_a_bare_public_on_a_sharing_page_asks(label):
+    assert click(label, url="https://files.example.org/settings/sharing").decision is not Decision.ALLOW
+
+
+def test_a_bare_off_switch_elsewhere_passes():
+    assert click("Ausschalten", url="https://news.example.org/settings/newsletter").decision is Decision.ALLOW
