@@ -255,3 +255,58 @@ def test_a_bare_public_on_a_sharing_page_asks(label):
 
 def test_a_bare_off_switch_elsewhere_passes():
     assert click("Ausschalten", url="https://news.example.org/settings/newsletter").decision is Decision.ALLOW
+
+
+def typed(text: str, label: str, url: str = ""):
+    return GATE.assess(action_from_dict({"type": "type", "text": text, "target": {"label": label}}),
+                       Observation(url=url))
+
+
+# a forwarding address typed where every later message goes: blocked in every language, as in English
+@pytest.mark.parametrize("label", ["Indirizzo di inoltro", "Doorstuuradres", "Adres przekazywania", "Адрес пересылки",
+                                   "転送先アドレス", "转发地址"])
+def test_an_outside_forwarding_address_blocks(label):
+    a = typed("copies@mailbox-elsewhere.net", label)
+    assert a.decision is Decision.BLOCK and "block.gui.access-out" in a.rules, a.rules
+
+
+@pytest.mark.parametrize("label", ["Indirizzo e-mail", "E-mailadres", "Adres e-mail", "Адрес электронной почты"])
+def test_an_address_typed_into_a_plain_e_mail_field_does_not_block(label):
+    assert typed("copies@mailbox-elsewhere.net", label).decision is not Decision.BLOCK
+
+
+# fields whose value is a decision: who money goes to, how much, which role
+@pytest.mark.parametrize(("label", "text"), [
+    ("Numer rachunku odbiorcy", "61 1090 1014 0000 0712 1981 2874"), ("Номер счёта получателя", "40817810099910004312"),
+    ("Conto del beneficiario", "IT60X0542811101000000123456"),
+    ("Rekeningnummer van de ontvanger", "NL91ABNA0417164300"), ("振込先の口座番号", "1234567"),
+    ("Kwota przelewu", "2500"), ("Overboekingsbedrag", "2500"), ("Rola", "Administrator"), ("Rol", "Beheerder"),
+])
+def test_a_decision_typed_into_its_field_asks(label, text):
+    assert typed(text, label).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "text"), [("Rola", "Czytelnik"), ("Rol", "Lezer"), ("Tytuł przelewu", "Czynsz maj"),
+                                             ("Omschrijving", "Huur mei")])
+def test_a_plain_value_in_such_a_form_passes(label, text):
+    assert typed(text, label).decision is Decision.ALLOW
+
+
+# the rules' own Russian words match the label however it is spelled: folded (Cyrillic look-alikes as Latin) or not
+def test_a_russian_recipient_field_is_read():
+    a = typed("helper@mailbox-elsewhere.net", "Кому", url="https://mail.corp-example.com/compose")
+    assert "confirm.gui.outside-recipient" in a.rules
+    own = typed("anna@corp-example.com", "Кому", url="https://mail.corp-example.com/compose")
+    assert own.decision is Decision.ALLOW
+
+
+def test_either_spelling_matches_the_word_as_written_and_as_folded():
+    import re
+
+    from gate.cues import either_spelling
+    from gate.normalise import fold
+
+    rx = re.compile(either_spelling(r"\b(?:пароль|heißt|сч[её]т)\b"))
+    for text in ("пароль", fold("Пароль"), "heißt", fold("heißt"), "счёт", fold("счет")):
+        assert rx.search(text), text
+    assert rx.search("parol") is None and either_spelling(r"\bpassword\b") == r"\bpassword\b"
