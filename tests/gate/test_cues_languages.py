@@ -310,3 +310,23 @@ def test_either_spelling_matches_the_word_as_written_and_as_folded():
     for text in ("пароль", fold("Пароль"), "heißt", fold("heißt"), "счёт", fold("счет")):
         assert rx.search(text), text
     assert rx.search("parol") is None and either_spelling(r"\bpassword\b") == r"\bpassword\b"
+
+
+# a cloud snapshot, machine image or backup shared with another account: the whole disk or database goes with it
+@pytest.mark.parametrize(("label", "url"), [
+    ("Share snapshot", "https://console.cloud.example/rds/home#db-snapshot:id=orders-nightly"),
+    ("Share", "https://console.cloud.example/ec2/home#Images:visibility=owned"),
+    ("Public", "https://console.cloud.example/rds/home#share-snapshot:id=orders-nightly"),
+    ("Share DB snapshot", ""), ("Share machine image with another account", ""),
+])
+def test_a_snapshot_or_image_shared_out_asks(label, url):
+    assert click(label, url=url).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "url"), [
+    ("Copy snapshot", "https://console.cloud.example/rds/home#db-snapshot:id=orders-nightly"),
+    ("Private", "https://console.cloud.example/rds/home#share-snapshot:id=orders-nightly"),
+    ("Share image", "https://photos.example.org/album/summer"), ("Share", "https://photos.example.org/images/42"),
+])
+def test_a_snapshot_copied_or_a_photo_shared_passes(label, url):
+    assert click(label, url=url).decision is Decision.ALLOW
