@@ -378,3 +378,28 @@ def test_a_snapshot_or_image_shared_out_asks(label, url):
 ])
 def test_a_snapshot_copied_or_a_photo_shared_passes(label, url):
     assert click(label, url=url).decision is Decision.ALLOW
+
+
+def navigate(url: str):
+    return GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation())
+
+
+# an address that deletes the account, changes how it signs in or grants a role, in the words sites use in their paths
+# (umlauts and Polish marks spelled out, Russian transliterated)
+@pytest.mark.parametrize("url", [
+    "https://mein.example.de/einstellungen/konto-loeschen", "https://profilo.example.it/elimina-account",
+    "https://mijn.example.nl/account-verwijderen", "https://moje.example.pl/ustawienia/usun-konto",
+    "https://lk.example.ru/udalit-akkaunt", "https://profilo.example.it/sicurezza/cambia-password",
+    "https://mijn.example.nl/instellingen/wachtwoord-wijzigen", "https://moje.example.pl/ustawienia/zmien-haslo",
+    "https://gruppo.example.it/team/aggiungi-amministratore",
+])
+def test_an_address_that_deletes_or_changes_the_account_asks(url):
+    assert navigate(url).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("url", [
+    "https://mein.example.de/konto/uebersicht", "https://profilo.example.it/account/profilo",
+    "https://moje.example.pl/usun-zdjecie", "https://mijn.example.nl/foto-verwijderen", "https://lk.example.ru/profil",
+])
+def test_an_address_of_the_account_s_own_pages_passes(url):
+    assert navigate(url).decision is Decision.ALLOW
