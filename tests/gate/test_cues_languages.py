@@ -403,3 +403,19 @@ def test_an_address_that_deletes_or_changes_the_account_asks(url):
 ])
 def test_an_address_of_the_account_s_own_pages_passes(url):
     assert navigate(url).decision is Decision.ALLOW
+
+
+# every message forwarded, with or without the address after it; a single message's "Forward" is not this
+@pytest.mark.parametrize("label", [
+    "Transférer tous les messages", "Reenviar todos los mensajes", "Encaminhar todas as mensagens",
+    "Inoltra tutti i messaggi", "Przekaż wszystkie wiadomości", "Переслать все письма", "转发所有邮件",
+    "Admin-Rechte vergeben", "Beheerdersrechten geven", "Открыть доступ по ссылке",
+])
+def test_everything_forwarded_or_handed_over_asks(label):
+    assert click(label).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Transférer", "Reenviar", "Encaminhar", "Inoltra", "Przekaż dalej", "Переслать",
+                                   "转发", "Все письма"])
+def test_one_message_forwarded_passes(label):
+    assert click(label).decision is Decision.ALLOW
