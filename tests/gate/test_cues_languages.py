@@ -419,3 +419,19 @@ def test_everything_forwarded_or_handed_over_asks(label):
                                    "转发", "Все письма"])
 def test_one_message_forwarded_passes(label):
     assert click(label).decision is Decision.ALLOW
+
+
+# the antivirus, tamper protection or Windows Update turned off, or its switch read with the state it is set to
+@pytest.mark.parametrize("label", [
+    "Virenschutz deaktivieren", "Désactiver la protection contre les falsifications", "Desactivar antivirus",
+    "Proteção em tempo real: Desativado", "Protezione in tempo reale: Disattivato", "Realtimebeveiliging: Uit",
+    "Wyłącz antywirusa", "Защита в реальном времени: Откл.", "Windows Update を無効にする", "禁用 Windows 更新",
+])
+def test_an_antivirus_or_update_switched_off_asks(label):
+    assert click(label).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Echtzeitschutz: Ein", "Protection en temps réel : Activé", "实时保护: 开",
+                                   "Ochrona w czasie rzeczywistym: Włączona", "Virenschutz aktivieren"])
+def test_a_protection_switched_on_passes(label):
+    assert click(label).decision is Decision.ALLOW
