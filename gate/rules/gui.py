@@ -131,7 +131,8 @@ _FOUND_LIMIT = 4096
 
 
 def _alternation(patterns: list[str]) -> _Matcher | None:
-    return _Matcher(patterns) if patterns else None
+    # a policy's words outside ASCII ("пароль", "Geheimzahl mit ß") match the folded label too
+    return _Matcher([either_spelling(p) for p in patterns]) if patterns else None
 
 
 def compile_gui(gui: GuiPolicy) -> _Compiled:

@@ -435,3 +435,14 @@ def test_an_antivirus_or_update_switched_off_asks(label):
                                    "Ochrona w czasie rzeczywistym: Włączona", "Virenschutz aktivieren"])
 def test_a_protection_switched_on_passes(label):
     assert click(label).decision is Decision.ALLOW
+
+
+# the policy's own field words outside ASCII (the credential labels' "пароль", "κωδικός") match the folded label
+@pytest.mark.parametrize("label", ["Пароль", "Новый пароль", "Κωδικός"])
+def test_a_password_field_in_cyrillic_or_greek_is_a_credential_field(label):
+    a = typed("letnij-2024", label, url="https://app.example.org/settings")
+    assert "confirm.gui.credential-field" in a.rules, a.rules
+
+
+def test_a_user_name_field_in_cyrillic_is_not_one():
+    assert typed("ivan.petrov", "Имя пользователя", url="https://app.example.org/settings").decision is Decision.ALLOW
