@@ -446,3 +446,19 @@ def test_a_password_field_in_cyrillic_or_greek_is_a_credential_field(label):
 
 def test_a_user_name_field_in_cyrillic_is_not_one():
     assert typed("ivan.petrov", "Имя пользователя", url="https://app.example.org/settings").decision is Decision.ALLOW
+
+
+# the whole machine wiped, a repository made public, a collaborator let in, funds moved
+@pytest.mark.parametrize("label", [
+    "Auf Werkseinstellungen zurücksetzen", "Formater le disque", "Restablecer valores de fábrica",
+    "Tornar o repositório público", "Aggiungi collaboratore", "Wis alle inhoud en instellingen", "Przelej środki",
+    "Сбросить до заводских настроек", "ドライブをフォーマット", "抹掉所有内容和设置",
+])
+def test_a_wipe_a_public_repository_a_collaborator_or_funds_ask(label):
+    assert click(label).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["Zurücksetzen", "Formatierung löschen", "Mettre en forme", "Formatta testo",
+                                   "Colaboradores", "Rendre visible"])
+def test_formatting_text_or_a_list_of_collaborators_passes(label):
+    assert click(label).decision is Decision.ALLOW
