@@ -462,3 +462,16 @@ def test_a_wipe_a_public_repository_a_collaborator_or_funds_ask(label):
                                    "Colaboradores", "Rendre visible"])
 def test_formatting_text_or_a_list_of_collaborators_passes(label):
     assert click(label).decision is Decision.ALLOW
+
+
+# a bare "Confirm" asks in the European languages as in English; a Chinese or Japanese 确认 / 確認 is also a
+# dialog's plain OK or "check", and passes
+@pytest.mark.parametrize("label", ["Bestätigen", "Confirmer", "Confirmar", "Conferma", "Bevestigen", "Potwierdź",
+                                   "Подтвердить", "Quitar"])
+def test_a_bare_confirm_asks(label):
+    assert click(label).decision is not Decision.ALLOW
+
+
+@pytest.mark.parametrize("label", ["确认", "確認", "Bestätigung anzeigen", "Confirmation de commande"])
+def test_an_ok_or_a_confirmation_page_passes(label):
+    assert click(label).decision is Decision.ALLOW
