@@ -475,3 +475,26 @@ def test_a_bare_confirm_asks(label):
 @pytest.mark.parametrize("label", ["确认", "確認", "Bestätigung anzeigen", "Confirmation de commande"])
 def test_an_ok_or_a_confirmation_page_passes(label):
     assert click(label).decision is Decision.ALLOW
+
+
+# a mail filter saved in a dialog that forwards the matching mail on, in the languages the dialog is written in
+@pytest.mark.parametrize(("label", "dialog"), [
+    ("Utwórz filtr", "Gdy wiadomość pasuje do wyszukiwania: przekaż do adres@example.net"),
+    ("Создать правило", "Если письмо соответствует условиям: переслать на adres@example.net"),
+    ("作成", "条件に一致するメールを adres@example.net に転送する"),
+    ("创建过滤器", "符合条件的邮件：转发到 adres@example.net"),
+])
+def test_a_mail_filter_that_forwards_asks(label, dialog):
+    a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
+                    Observation(page_text=dialog))
+    assert "confirm.gui.forwarding-rule" in a.rules, a.rules
+
+
+@pytest.mark.parametrize(("label", "dialog"), [
+    ("Utwórz filtr", "Gdy wiadomość pasuje do wyszukiwania: oznacz jako przeczytaną"),
+    ("创建过滤器", "符合条件的邮件：标记为已读"),
+])
+def test_a_mail_filter_that_only_labels_does_not_ask_as_forwarding(label, dialog):
+    a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
+                    Observation(page_text=dialog))
+    assert "confirm.gui.forwarding-rule" not in a.rules
