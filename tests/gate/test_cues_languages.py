@@ -498,3 +498,16 @@ def test_a_mail_filter_that_only_labels_does_not_ask_as_forwarding(label, dialog
     a = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}}),
                     Observation(page_text=dialog))
     assert "confirm.gui.forwarding-rule" not in a.rules
+
+
+# a protection's switch on a browser's own settings page, in the browser's language
+@pytest.mark.parametrize("label", ["Veilig browsen", "Bezpieczne przeglądanie", "Безопасный просмотр",
+                                   "セーフ ブラウジング", "安全浏览", "Wyskakujące okienka i przekierowania"])
+def test_a_browser_protection_switch_on_its_settings_page_asks(label):
+    a = click(label, url="chrome://settings/security")
+    assert "confirm.gui.browser-protection" in a.rules, a.rules
+
+
+@pytest.mark.parametrize("label", ["Wygląd", "Wyszukiwarka", "Внешний вид", "外观", "デザイン", "Uiterlijk"])
+def test_other_browser_settings_pass(label):
+    assert click(label, url="chrome://settings/security").decision is Decision.ALLOW
