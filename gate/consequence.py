@@ -22,7 +22,8 @@ page, "Use <app>" on a phone's accessibility page, "Keep" on a browser's downloa
 manager, "Sign up" on the sign-up form (elsewhere it is a link to the form), "Reload" on a prepaid card's page,
 "Delete column" in a course's grade book, "Show" or "Rotate" on a page of API keys, tokens or integrations,
 "Resend code" on a shop's gift cards, "Save" or "Yes" on an account's emergency-access or delegates page, "Accept"
-on a console's access requests, "Complete" on a signer's page, "Import" on an importer's page.
+on a console's access requests, "Complete" on a signer's page, "Import" on an importer's page, "Share" on a cloud
+console's snapshot or machine-image page.
 Which of those pages an address is, is read once per address. The other way round, a bare editing command on
 a document, spreadsheet or design editor's or a task board's page ("Freeze", "Add card": `editor_page` and
 `editor_verb` of [parts]) is an edit of the open file, whatever other meaning its words have elsewhere.
@@ -416,6 +417,8 @@ _PAGE_VERB_PARTS: tuple[tuple[str, str, str, Risk], ...] = (
     ("import_verb", "import_page", "bulk change (records imported from a file)", Risk.MEDIUM),
     ("export_verb", "export_page", "data leaving (an organisation's whole export)", Risk.HIGH),
     ("visibility_verb", "visibility_page", "publishing or sharing publicly (shown to everyone)", Risk.MEDIUM),
+    ("snapshot_share_verb", "snapshot_page", "data leaving (a snapshot, an image or a backup shared with another "
+     "account)", Risk.HIGH),
 )
 
 
@@ -435,7 +438,8 @@ def _page_verbs(book: CueBook) -> tuple[tuple[re.Pattern[str], re.Pattern[str], 
     `signup_verb`/`signup_page`, `downloads_verb`/`downloads_page`, `passwords_verb`/`passwords_page`,
     `money_verb`/`money_page`, `code_verb`/`code_page`, `gradebook_verb`/`gradebook_page`, `secret_verb` and
     `secret_roll_verb`, `secret_revoke_verb`/`secret_page`, `giftcard_verb`, `giftcard_void_verb`/`giftcard_page`,
-    `delegate_*`, `access_request_*`, `signing_*`, `import_*`, `export_*`, `visibility_*` of [parts]),
+    `delegate_*`, `access_request_*`, `signing_*`, `import_*`, `export_*`, `visibility_*`, `snapshot_*` of
+    [parts]),
     compiled once per book; a pair the book lacks is left out."""
     out = []
     for verb, page, kind, risk in _PAGE_VERB_PARTS:

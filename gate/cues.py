@@ -40,7 +40,7 @@ from gate.normalise import fold
 from gate.prefix import BranchSearch, branch_heads, literals
 
 __all__ = ["LANGUAGES", "ConsequenceKind", "CueBook", "CueKind", "KindIndex", "SettingField", "cue_book",
-           "is_practice_host", "parse_cues"]
+           "either_spelling", "is_practice_host", "parse_cues"]
 
 # the languages a table may list (ISO 639-1), English first
 LANGUAGES = ("en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko")
@@ -194,6 +194,32 @@ def _fold_letters(pattern: str) -> str:
     return _NON_ASCII.sub(lambda m: fold(m.group(0)), pattern)
 
 
+# a regex's pieces: an escape, a character class, a run of letters outside ASCII, anything else
+_REGEX_PIECE = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]|[^\W\d_\x00-\x7f]+|.", re.DOTALL)
+
+
+def either_spelling(pattern: str) -> str:
+    """A rule's own regex, made to match its words outside ASCII as written and as `fold` spells them: a Russian
+    "пароль" reads "пapoль" once its Latin look-alikes are folded, a German "ß" reads "ss". Each such run of letters
+    becomes `(?:as written|folded)`, and a character class gets the folded letters too, so the regex matches the
+    folded label and the raw text alike. (The cue book folds its own patterns: `_fold_letters`.)"""
+    if pattern.isascii():
+        return pattern
+    out = []
+    for m in _REGEX_PIECE.finditer(pattern):
+        piece = m.group(0)
+        if piece.isascii() or piece.startswith("\\"):
+            out.append(piece)
+        elif piece.startswith("[") and len(piece) > 2:
+            extra = "".join(dict.fromkeys(f for c in piece[1:-1] if not c.isascii() and (f := fold(c)) != c
+                                          and f not in piece and f not in "\\]^"))
+            out.append(f"{piece[:-1]}{extra}]" if extra else piece)
+        else:
+            folded = fold(piece)
+            out.append(piece if folded == piece else f"(?:{piece}|{re.escape(folded)})")
+    return "".join(out)
+
+
 def _expand(pattern: str, parts: dict[str, str], where: str) -> str:
     def part(m: re.Match[str]) -> str:
         name = m.group(1)
@@ -240,7 +266,10 @@ def parse_cues(text: str) -> CueBook:
     raw_parts = data.get("parts", {})
     parts: dict[str, str] = {}
     for name, value in raw_parts.items():  # a part may use the parts defined before it
-        parts[name] = _PART.sub(lambda m: parts[m.group(1)] if m.group(1) in parts else m.group(0), value)
+        # folded here as well as in the patterns that use it: the page-bound verbs are read from `parts` as they
+        # are, and a Russian or German answer must match the folded label ("показать", "ß" as "ss")
+        parts[name] = _fold_letters(_PART.sub(lambda m: parts[m.group(1)] if m.group(1) in parts else m.group(0),
+                                              value))
     steering = []
     for key, table in data.get("steering", {}).items():
         _check_keys(table, f"steering.{key}")

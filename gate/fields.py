@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from gate.cues import either_spelling
 from gate.normalise import _INVISIBLE, fold, fold_uncached
 from gate.prefix import Guarded, text_keys
 from gate.sensitive import variable_name
@@ -306,8 +307,9 @@ def public_post(ctx: Context) -> bool:
 
 
 # the cheap first look: a word for a password appears at all
-PASSWORD_WORD = Guarded(re.compile(r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
-                            r"contrase[ñn]a|senha|wachtwoord|has[łl]o|пароль|parola|şifre)\b|密码|密碼|パスワード|비밀번호",
+PASSWORD_WORD = Guarded(re.compile(either_spelling(
+    r"\b(?:pass(?:word|wd|code| code|phrase|wort)?|pwd?|pin|kennwort|mot de passe|"
+                            r"contrase[ñn]a|senha|wachtwoord|has[łl]o|пароль|parola|şifre)\b|密码|密碼|パスワード|비밀번호"),
                             re.IGNORECASE))
 
 

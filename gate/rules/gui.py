@@ -56,7 +56,7 @@ from gate import lures
 from gate.approvals import approval_command, approval_tool
 from gate.catalogue import DATA as catalogue_data
 from gate.consequence import Consequence, consequence, editor_command, moves_only, of_kind, office_edit, system_update
-from gate.cues import CueBook, book_table, is_practice_host
+from gate.cues import CueBook, book_table, either_spelling, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
 from gate.destinations import own_site
@@ -131,7 +131,8 @@ _FOUND_LIMIT = 4096
 
 
 def _alternation(patterns: list[str]) -> _Matcher | None:
-    return _Matcher(patterns) if patterns else None
+    # a policy's words outside ASCII ("пароль", "Geheimzahl mit ß") match the folded label too
+    return _Matcher([either_spelling(p) for p in patterns]) if patterns else None
 
 
 def compile_gui(gui: GuiPolicy) -> _Compiled:
@@ -408,15 +409,17 @@ _BARE_SUBMIT = re.compile(r"^submit(?: (?:form|query|search|answer|answers|feedb
 # A reply to an invitation: accepting or declining a meeting, an event or an invitation to join. It tells the
 # organiser an answer and can be changed later; an offer, a transfer or terms are not replies and still ask.
 _RSVP = re.compile(
-    r"^(?:accept|decline|reject|tentative|tentatively accept|maybe|rsvp(?: yes| no)?|yes i ll attend|going|not going|"
-    r"join)(?: the| this| meeting| event| calendar| team| group| channel| workspace| project| organi[sz]ation| org"
+    either_spelling(
+        r"^(?:accept|decline|reject|tentative|tentatively accept|maybe|rsvp(?: yes| no)?|yes i ll attend|going|"
+    r"not going|join)(?: the| this| meeting| event| calendar| team| group| channel| workspace| project"
+    r"| organi[sz]ation| org"
     r"| repository| repo| friend| connection| follow){0,3} (?:invite|invites|invitation|invitations|meeting|event|"
     r"request|requests)(?: request)?$"
     r"|^(?:einladung|termin|besprechung) (?:annehmen|ablehnen|zusagen|absagen)$|^(?:zusagen|absagen)$"
     r"|^(?:accepter|refuser|décliner) (?:l |la |cette )?(?:invitation|réunion|événement)$"
     r"|^(?:aceptar|rechazar) (?:la |esta )?(?:invitación|reunión|evento)$"
     r"|^(?:aceitar|recusar) (?:o |a |este |esta )?(?:convite|reunião|evento)$"
-    r"|^(?:принять|отклонить) (?:приглашение|встречу)$|^(?:接受|拒绝)(?:会议)?邀请$|^招待を(?:承諾|辞退)(?:する)?$")
+    r"|^(?:принять|отклонить) (?:приглашение|встречу)$|^(?:接受|拒绝)(?:会议)?邀请$|^招待を(?:承諾|辞退)(?:する)?$"))
 
 
 # a bare answer on a calendar's event page is a reply to that event's invitation ("Accept", "Maybe", "Decline")
@@ -1422,8 +1425,9 @@ def _title_words(ctx: Context) -> str:
     return _text(raw[:256]).words.split("\n", 1)[0].strip() if raw else ""
 
 
-_BARE_YES = re.compile(r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
-                       r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$")
+_BARE_YES = re.compile(either_spelling(
+    r"^(?:yes|ok|okay|continue|allow|confirm|proceed|accept|agree|authenticate|unlock|sure|"
+                       r"yes continue|ja|oui|sí|si|sim|да|是|はい|확인|예)$"))
 _GRANTING = frozenset({"administrator rights or a standing permission", "permissions and access"})
 # the kinds of change a dialog's title can name for its plain "Yes": not money (a checkout window's title names a
 # payment its "Continue" only leads to) and not navigation
@@ -1436,8 +1440,8 @@ _ANSWERED_CHANGES = frozenset({
     "sharing or exporting a person's genetic, health or financial data",
 })
 # a plain yes that answers the question it is asked, with no step after it
-_BARE_CONFIRM = re.compile(r"^(?:yes|ok|okay|confirm|sure|yes i m sure|yes i am sure|yes confirm|"
-                           r"ja|oui|sí|si|sim|да|是|はい|확인|예)$")
+_BARE_CONFIRM = re.compile(either_spelling(r"^(?:yes|ok|okay|confirm|sure|yes i m sure|yes i am sure|yes confirm|"
+                           r"ja|oui|sí|si|sim|да|是|はい|확인|예)$"))
 
 
 # who a scam says money should go to: the bank's own fraud or security team, a "safe" account or a company's tech
@@ -2700,14 +2704,15 @@ def whereabouts(ctx: Context) -> str | None:
 
 # a password written out after the word for it: "my password is Hunter!2024", "PIN: 4471", "Passwort: ..."
 _SAID_PASSWORD = re.compile(
-    r"\b(?:password|passwd|passcode|pass code|pwd|pw|pin|passphrase|passwort|kennwort|mot de passe|contraseña|"
+    either_spelling(
+        r"\b(?:password|passwd|passcode|pass code|pwd|pw|pin|passphrase|passwort|kennwort|mot de passe|contraseña|"
     r"contrasena|senha|password di|wachtwoord|hasło|пароль|parola|şifre)\b(?: (?:is|was|will be|would be|ist|est|es|"
     r"é|è|is now|lautet|heißt|war|était|sera|era|será|:|=|это|to))?\s*[:=]?\s*[\"'“‘«]?([^\s\"'”’»]{4,64})"
     r"|(?:密码|密碼|パスワード|비밀번호)(?:是|は|:|：)?\s*(\S{4,64})"
     # the word, then what it is for, then the value after a colon: "here's my AOL password so you can fix my
     # email: Sunflower#1962"
     r"|\b(?:password|passwd|passcode|passwort|kennwort|mot de passe|contraseña|senha|wachtwoord)\b[^:=\n]{1,60}?"
-    r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})",
+    r"[:=]\s*[\"'“‘«]?([^\s\"'”’»]{6,64})"),
     re.IGNORECASE)
 
 
@@ -2814,22 +2819,27 @@ _LINK = re.compile(r"(?i)\b(?:https?|ftp)://\S+|\bwww\.\S+")
 # -- access and mail going out through what is typed into a field -----------------------------------
 
 # a field that names who a message goes to (one line of the field's label, name or role)
-_RECIPIENT_FIELD = re.compile(r"^(?:to|cc|bcc|recipients?|send to|recipient (?:e ?mail|address)(?: address)?|"
+_RECIPIENT_FIELD = re.compile(either_spelling(
+    r"^(?:to|cc|bcc|recipients?|send to|recipient (?:e ?mail|address)(?: address)?|"
                               r"to (?:e ?mail )?address|e ?mail recipients?|add recipients?|mail to|share with|"
                               r"invite by e ?mail|empfänger|destinataire|destinatario|para|destinatário|кому|收件人)$|"
                               r"\b(?:invite|add (?:a |new )?(?:member|members|people|person|user|users|collaborators?|"
-                              r"guests?)|share with)\b", re.MULTILINE)
+                              r"guests?)|share with)\b"), re.MULTILINE)
 # a field that names where a service sends its events or its users: a webhook, a callback, a redirect
 _HOOK_FIELD = re.compile(r"\b(?:payload|webhook|web hook|hook|callback|redirect|notification|endpoint|target|"
                          r"destination|forwarding|postback|ipn) (?:url|uri|address|endpoint)s?\b")
 _ONE_URL = re.compile(r"^\s*(?:https?|wss?)://([^/\s?#:@]+)(?::\d+)?(?:[/?#]\S*)?\s*$", re.IGNORECASE)
 # a field that sends every later message somewhere else
-_FORWARD_FIELD = re.compile(r"\b(?:forwarding (?:address|e ?mail|destination)|forward all (?:mail |e ?mail |"
+_FORWARD_FIELD = re.compile(either_spelling(
+    r"\b(?:forwarding (?:address|e ?mail|destination)|forward all (?:mail |e ?mail |"
                             r"messages |incoming (?:mail |messages )?)?to|forward (?:a )?cop(?:y|ies) (?:of )?"
                             r"(?:all |incoming |new )?(?:mail |e ?mail |e ?mails |messages )?to|auto ?forward\w*|"
                             r"redirect (?:all )?(?:mail |"
                             r"e ?mail |messages )?to|forwarding|weiterleitung\w*|adresse de transfert|reenv[ií]o|"
-                            r"encaminhamento|пересылк\w*|转发)\b")
+                            r"encaminhamento|inoltro|doorstuur\w*|doorsturen|przekazywani\w*|przekierowani\w*|"
+                            r"пересылк\w*|переадресаци\w*)\b"
+                            # no word break inside Chinese or Japanese: "转发地址", "転送先アドレス"
+                            r"|转发(?:地址|规则|到)|自动转发|転送(?:先|設定|アドレス)|自動転送"))
 # "Forward to" means the standing rule only on a mailbox's settings; in a compose window it is one message's To
 _FORWARD_TO = re.compile(r"\bforward (?:mail |e ?mail |messages? |it |them )?to\b")
 # a desktop mail client's filter or rule dialog ("Filter Rules", "Message Filters", "Rules and Alerts")
@@ -3111,24 +3121,27 @@ def setting_value(ctx: Context) -> str | None:
 
 # a field that names who receives money (one line of the field's label, name or role)
 _PAYEE_FIELD = re.compile(
-    r"^(?:payee|payees|payee name|beneficiary|beneficiary name|recipient|recipient name|recipient s name|"
+    either_spelling(
+        r"^(?:payee|payees|payee name|beneficiary|beneficiary name|recipient|recipient name|recipient s name|"
     r"recipient (?:e ?mail|email address|phone|phone number|account|username|tag|handle|id)|pay to|pay whom|"
     r"send (?:money )?to|transfer to|to account|destination account|receiving account|receiver|account holder|"
     r"account holder name|(?:zahlungs)?empfänger|begünstigter|bénéficiaire|destinataire|beneficiario|"
-    r"destinatario|favorecido|beneficiário|destinatário|получатель|收款人|收款方|受取人|振込先)$", re.MULTILINE)
+    r"destinatario|favorecido|beneficiário|destinatário|получатель|收款人|收款方|受取人|振込先)$"), re.MULTILINE)
 # a field that takes how much is sent
 _AMOUNT_FIELD = re.compile(
-    r"^(?:amount|sum|transfer amount|payment amount|amount to (?:send|pay|transfer|withdraw)|send amount|"
+    either_spelling(
+        r"^(?:amount|sum|transfer amount|payment amount|amount to (?:send|pay|transfer|withdraw)|send amount|"
     r"you send|you pay|payout amount|withdrawal amount|amount \w{1,3}|amount in \w{1,10}|betrag|"
     r"überweisungsbetrag|montant|montant du virement|importe|monto|valor|quantia|importo|bedrag|сумма|"
-    r"сумма перевода|金额|转账金额|金額|送金額|振込金額)$", re.MULTILINE)
+    r"сумма перевода|金额|转账金额|金額|送金額|振込金額)$"), re.MULTILINE)
 _AMOUNT = re.compile(r"^\s*(?:[$€£¥₹]|[A-Z]{3} )?\s*\d[\d ,.']{0,18}\s*(?:[$€£¥₹]|[A-Za-z]{3})?\s*$")
 # a page or window that moves money out: a transfer, a payment to someone, a payout
 _MONEY_PLACE = re.compile(
-    r"\b(?:transfers?|send money|send payment|pay (?:someone|a friend|bills?|people)|payments?|wire|wires|"
+    either_spelling(
+        r"\b(?:transfers?|send money|send payment|pay (?:someone|a friend|bills?|people)|payments?|wire|wires|"
     r"remit|remittance|payouts?|withdraw(?:al)?|zelle|überweisung|virement|transferencia|transferência|"
     r"bonifico|overboeking|перевод|转账|汇款|振込|送金)\b|/(?:transfer|transfers|send|send-money|sendmoney|"
-    r"pay|payments?|payouts?|wire|remit|withdraw|move-money|p2p|zelle|bill-?pay)(?:[/?#\s]|$)", re.IGNORECASE)
+    r"pay|payments?|payouts?|wire|remit|withdraw|move-money|p2p|zelle|bill-?pay)(?:[/?#\s]|$)"), re.IGNORECASE)
 # a place where an amount is only a number: a spreadsheet, a calculator, a budget, a shop's cart
 _FIGURES_PLACE = re.compile(
     r"\b(?:sheets?|spreadsheets?|excel|calc|libreoffice|numbers|calculator|budget|budgeting|converter|"

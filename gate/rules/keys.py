@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from gate.cues import either_spelling
 from gate.destinations import own_site
 from gate.fields import chat_window, compose_window
 from gate.model import Hit, Key, Risk
@@ -98,8 +99,9 @@ _PROGRAM_FILE = re.compile(r"([\w()\[\] .~+-]{1,80}?\.(?:exe|msi|msix|msixbundle
                            r"appimage|deb|rpm))(?![\w.])", re.IGNORECASE)
 _HOST_IN_TITLE = re.compile(r"(?<![\w.@-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?![\w-])",
                             re.IGNORECASE)
-_DOWNLOADED = re.compile(r"\b(?:downloaded|download (?:complete|finished|done)|downloads?|saved|finished|"
-                         r"heruntergeladen|téléchargé|descargado|scaricato|baixado|загружен|скачан)\b", re.IGNORECASE)
+_DOWNLOADED = re.compile(either_spelling(
+    r"\b(?:downloaded|download (?:complete|finished|done)|downloads?|saved|finished|"
+                         r"heruntergeladen|téléchargé|descargado|scaricato|baixado|загружен|скачан)\b"), re.IGNORECASE)
 
 
 def _fresh_program(title: str) -> tuple[str, str] | None:
@@ -223,10 +225,11 @@ _MAIL_PAGE = re.compile(r"^https?://(?:outlook\.(?:live|office|office365)\.com|[
 
 # the mail client's own trash folder, named first in its window's title or in its page's address: what is deleted there
 # is gone for good ("Deleted Items - Outlook", "Trash - Thunderbird", "Papierkorb", "#trash" of a webmail)
-_TRASH_FOLDER = re.compile(r"^\s*(?:deleted items|deleted messages|trash|bin|recycle bin|papierkorb|gelöschte elemente|"
+_TRASH_FOLDER = re.compile(either_spelling(
+    r"^\s*(?:deleted items|deleted messages|trash|bin|recycle bin|papierkorb|gelöschte elemente|"
                            r"corbeille|éléments supprimés|papelera|elementos eliminados|lixeira|itens excluídos|"
                            r"cestino|posta eliminata|elementi eliminati|prullenbak|verwijderde items|корзина|"
-                           r"удаленные|удалённые|ゴミ箱|削除済みアイテム|已删除邮件|垃圾箱|已刪除郵件)\b",
+                           r"удаленные|удалённые|ゴミ箱|削除済みアイテム|已删除邮件|垃圾箱|已刪除郵件)\b"),
                            re.IGNORECASE)
 _TRASH_PAGE = re.compile(r"[#/](?:trash|bin|deleteditems|deleted[_-]?items|deleted)(?:[/?#&]|$)", re.IGNORECASE)
 _PLAIN_DELETE = frozenset({"delete", "del", "ctrl+d", "backspace"})

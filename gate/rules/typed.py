@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote, urlsplit
 
 from gate.attack_console import LOOK, THEFT, verbs
+from gate.cues import either_spelling
 from gate.fields import field_place, field_text, text_of
 from gate.lines import EMPTY_LINE, has_controls, judged_text, pressed, typed
 from gate.model import Decision, FileRead, Hit, Navigate, Observation, Risk, Shell, TypedLine
@@ -254,7 +255,8 @@ def unplaced_window_command(ctx: Context) -> CheckResult:
 # "Escribe ELIMINAR para confirmar", "Digita ELIMINA per confermare", "Typ VERWIJDEREN om te bevestigen",
 # "確認のため「削除」と入力", "请输入 删除 以确认"
 _ASKS_PHRASE = Guarded(re.compile(
-    r"\b(?:type|enter|write|retype|re enter|input|key in)\b.{0,80}?\b(?:to|and) (?:confirm|continue|proceed|"
+    either_spelling(
+        r"\b(?:type|enter|write|retype|re enter|input|key in)\b.{0,80}?\b(?:to|and) (?:confirm|continue|proceed|"
     r"delete|remove|cancel|close|transfer|erase|destroy|disable|deactivate|archive|reset|wipe|verify)\b|"
     r"\b(?:to confirm|confirm by typing|please confirm by|type (?:the )?(?:name|phrase|word|following)|"
     r"enter (?:the )?(?:name|phrase)|(?:repository|project|account|workspace|bucket|database|cluster|instance|"
@@ -268,25 +270,27 @@ _ASKS_PHRASE = Guarded(re.compile(
     r"\bpara confirmar\b|\bper confermare\b|"
     r"\b(?:typ|voer)\b.{0,60}?\bom (?:te )?(?:bevestigen|verwijderen|door te gaan)\b|\bter bevestiging\b|"
     r"\b(?:wpisz|wprowadź)\b.{0,60}?\baby potwierdzić\b|\bвведите\b.{0,60}?\bчтобы подтвердить\b|"
-    r"確認のため|と入力|を入力して.{0,10}確認|以确认|以確認|进行确认|確定するには|입력하여 확인|확인하려면"))
+    r"確認のため|と入力|を入力して.{0,10}確認|以确认|以確認|进行确认|確定するには|입력하여 확인|확인하려면")))
 # the words such a field asks for, in those languages
 _PHRASE = re.compile(
-    r"^(?:(?:yes,? )?(?:permanently )?(?:delete|remove|destroy|erase|wipe|purge|drop|terminate|close|cancel|"
+    either_spelling(
+        r"^(?:(?:yes,? )?(?:permanently )?(?:delete|remove|destroy|erase|wipe|purge|drop|terminate|close|cancel|"
     r"deactivate|disable|transfer|reset|confirm|archive|unsubscribe|leave)(?: (?:my |this |the )?"
     r"(?:account|repository|repo|project|workspace|organi[sz]ation|team|data|everything|all|it|forever|"
     r"permanently|subscription|database|bucket|server|site|app))?|i understand|i understand the consequences|"
     r"i agree|i accept|i am sure|i m sure|yes|yes i am sure|confirm|confirmed|proceed|"
     r"löschen|endgültig löschen|entfernen|bestätigen|ja|kündigen|supprimer|supprimer définitivement|confirmer|"
     r"oui|eliminar|borrar|confirmar|sí|si|elimina|cancella|conferma|excluir|apagar|sim|verwijderen|bevestigen|"
-    r"usuń|potwierdzam|удалить|подтверждаю|削除|删除|刪除|確認|确认|삭제|확인)[.!]?$")
+    r"usuń|potwierdzam|удалить|подтверждаю|削除|删除|刪除|確認|确认|삭제|확인)[.!]?$"))
 # a window, a page or a field that is about such a step
 _STEP_PLACE = Guarded(re.compile(
-    r"\b(?:delete|deletion|remove|removal|destroy|erase|wipe|purge|drop|terminate|close (?:your |my |the )?account|"
+    either_spelling(
+        r"\b(?:delete|deletion|remove|removal|destroy|erase|wipe|purge|drop|terminate|close (?:your |my |the )?account|"
     r"deactivate|cancel (?:your |my |the )?(?:subscription|plan|membership)|transfer (?:ownership|repository|"
     r"project|funds|money)|danger(?: ?zone)?|permanently|irreversible|cannot be undone|can t be undone|"
     r"are you (?:absolutely )?sure|löschen|entfernen|kündigen|supprimer|suppression|eliminar|borrar|elimina|"
     r"cancella|excluir|apagar|"
-    r"verwijderen|usuń|удалить|削除|删除|刪除|삭제)\b", re.IGNORECASE))
+    r"verwijderen|usuń|удалить|削除|删除|刪除|삭제)\b"), re.IGNORECASE))
 
 
 _LOOKUP_FIELD = re.compile(r"\b(?:search|filter|find|query|look ?up|suche|recherche|buscar|cerca|pesquisar|zoeken)\b")
@@ -339,15 +343,16 @@ _AMOUNT = re.compile(r"^\s*(?:[$€£¥₹₩₽]|[a-z]{3})?\s*\d{1,3}(?:[ .,'\u
                      r"(?:[$€£¥₹₩₽]|[a-z]{2,5})?\s*$", re.IGNORECASE)
 # a field for the sum, in the languages of banks' and wallets' forms
 _AMOUNT_FIELD = re.compile(
-    r"\b(?:amount|sum|betrag|summe|montant|somme|importe|cantidad|monto|importo|valor|quantia|bedrag|"
-    r"kwota|сумма|tutar|částka|belopp|beløb|beløp|määrä)\b|金額|金额|额度|금액")
+    either_spelling(r"\b(?:amount|sum|betrag|summe|montant|somme|importe|cantidad|monto|importo|valor|quantia|bedrag|"
+    r"kwota|сумма|tutar|částka|belopp|beløb|beløp|määrä)\b|金額|金额|额度|금액"))
 # a form that sends, pays, transfers, withdraws or swaps money, by its page, its window or the field itself
 _MONEY_PLACE = re.compile(
-    r"\b(?:send|pay|payment|transfer|withdraw|withdrawal|wire|remit|remittance|payout|swap|bridge|donate|tip|"
+    either_spelling(
+        r"\b(?:send|pay|payment|transfer|withdraw|withdrawal|wire|remit|remittance|payout|swap|bridge|donate|tip|"
     r"überweisung|ueberweisung|überweisen|auszahlung|senden|zahlung|virement|envoyer|paiement|retrait|"
     r"transferencia|enviar|pago|retiro|bonifico|invia|pagamento|prelievo|transferência|transferencia|"
     r"overboeking|overmaken|betalen|przelew|перевод|havale|převod|överföring)\b|"
-    r"振込|送金|振替|转账|转帐|汇款|付款|提现|송금|이체", re.IGNORECASE)
+    r"振込|送金|振替|转账|转帐|汇款|付款|提现|송금|이체"), re.IGNORECASE)
 
 
 # a payee the person already has, or a split of a shared bill, named by the amount field

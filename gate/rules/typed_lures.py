@@ -74,6 +74,7 @@ import re
 from urllib.parse import unquote_plus
 
 from gate import lures
+from gate.cues import either_spelling
 from gate.dataout import birth_and_address
 from gate.fields import (
     ONE_EMAIL,
@@ -1250,8 +1251,9 @@ def _cue_address(ctx: Context) -> bool:
     return _MODEL_WORD.search(found.quote) is not None
 
 
-_MODEL_WORD = re.compile(r"\b(?:ai|a i|llm|llms|gpt|model|models|assistant|assistants|chatbot|chatbots|language model|"
-                         r"ki|ia|ии|нейросеть)\b|人工智能|智能体|エージェント|アシスタント", re.IGNORECASE)
+_MODEL_WORD = re.compile(either_spelling(
+    r"\b(?:ai|a i|llm|llms|gpt|model|models|assistant|assistants|chatbot|chatbots|language model|"
+                         r"ki|ia|ии|нейросеть)\b|人工智能|智能体|エージェント|アシスタント"), re.IGNORECASE)
 
 
 def _planted(ctx: Context) -> tuple[str, bool] | None:

@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from gate.cues import either_spelling
 from gate.dataout import Payload, birth_and_address, carried, local_ip, security_answers
 from gate.dataout import destination as data_destination
 from gate.fields import (
@@ -894,11 +895,12 @@ def code_secret_hosted(ctx: Context) -> str | None:
 # ("the password for the staging box is Kx7!pQ2mWz", "la contraseña de la base de datos es ...", "a senha do admin
 # é ...", "het wachtwoord van de server: ...", "服务器的密码是 ...")
 _TOLD_PASSWORD = re.compile(
-    r"(?:\b(?:password|passwort|kennwort|passwd|passcode|passphrase|pwd|pw|mot de passe|mdp|contraseña|contrasena|"
+    either_spelling(
+        r"(?:\b(?:password|passwort|kennwort|passwd|passcode|passphrase|pwd|pw|mot de passe|mdp|contraseña|contrasena|"
     r"clave|senha|wachtwoord|hasło|haslo|пароль|parola|şifre|sifre|heslo|lösenord|adgangskode|salasana)\b"
     r"|密码|密碼|パスワード|暗証番号|비밀번호)"
     r"[^\n.!?]{0,60}?(?:\b(?:is|was|is now|will be|ist|lautet|heißt|est|c est|es|era|é|è|sera|será|is nu|jest|"
-    r"это|to)\b\s*[:=]?|[:=：]|是|为|は|为：)\s*[\"'“‘«]?([^\s\"'”’»]{6,64})", re.IGNORECASE)
+    r"это|to)\b\s*[:=]?|[:=：]|是|为|は|为：)\s*[\"'“‘«]?([^\s\"'”’»]{6,64})"), re.IGNORECASE)
 # what a sentence about passwords, not one password, names after the word: "the password policy is ..."
 _ABOUT_PASSWORDS = re.compile(r"\b(?:polic(?:y|ies)|requirements?|rules?|manager|reset|change|length|strength|"
                               r"hint|expir\w*|format|field|richtlinie|politique|política|politica|regels)\b",

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from gate.cues import either_spelling
 from gate.dataout import destination, local_ip
 from gate.destinations import abused_tld, confidential_name, own_site, public_upload
 from gate.fields import (
@@ -379,19 +380,22 @@ def alert_filter(ctx: Context) -> str | None:
 
 # what a business-e-mail-compromise rule matches: the mail about money the intruder is redirecting (invoices,
 # payments, wires, remittances, bank details, payroll), in several languages
-_MONEY_MAIL = re.compile(r"\b(?:invoices?|invoicing|payments?|paid|pay ?slips?|payroll|wire|wires|wire transfer|"
+_MONEY_MAIL = re.compile(either_spelling(
+    r"\b(?:invoices?|invoicing|payments?|paid|pay ?slips?|payroll|wire|wires|wire transfer|"
                          r"remittance|remittances|bank details|banking details|bank account|iban|swift|ach|"
                          r"purchase orders?|po number|accounts payable|billing|bills?|statement|statements|"
                          r"overdue|receipts?|transfer|transfers|rechnung|rechnungen|zahlung|überweisung|facture|"
                          r"factures|paiement|virement|factura|facturas|pago|pagos|transferencia|fattura|pagamento|"
-                         r"bonifico|fatura|factuur|betaling|счет|оплата|платеж|請求書|支払い|发票|付款)\b")
+                         r"bonifico|fatura|factuur|betaling|счет|оплата|платеж|請求書|支払い|发票|付款)\b"))
 # a forwarding action, and the addresses written after it
-_FORWARD = re.compile(r"\b(?:forward|forwards|redirect|send a copy|copy|bcc|weiterleiten|transférer|reenviar|inoltra|"
-                      r"encaminhar|doorsturen|переслать)\b", re.IGNORECASE)
+_FORWARD = re.compile(either_spelling(
+    r"\b(?:forward|forwards|redirect|send a copy|copy|bcc|weiterleiten|transférer|reenviar|inoltra|"
+                      r"encaminhar|doorsturen|переслать)\b"), re.IGNORECASE)
 _ADDRESS = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+")
 # a rule and a hiding action in other languages (German, French, Spanish, Italian, Portuguese, Dutch)
-_RULE_WORDS_MORE = re.compile(r"\b(?:regel|regeln|règle|règles|regla|reglas|regola|regole|regra|regras|filtre|filtro|"
-                              r"filtros|posteingangsregel|правило)\b")
+_RULE_WORDS_MORE = re.compile(either_spelling(
+    r"\b(?:regel|regeln|règle|règles|regla|reglas|regola|regole|regra|regras|filtre|filtro|"
+                              r"filtros|posteingangsregel|правило)\b"))
 _HIDES_MORE = re.compile(r"\b(?:als gelesen markieren|gelöschte elemente|archiv|löschen|marquer comme lu|supprimer|"
                          r"archiver|éléments supprimés|marcar como leído|marcar como lido|eliminar|archivar|arquivar|"
                          r"excluir|segna come letto|elimina|archivia|markeren als gelezen|verwijderen|archiveren)\b")
@@ -445,8 +449,9 @@ def hiding_mail_rule(ctx: Context) -> str | None:
 
 # -- a confidential document given to a service that shares it ----------------------------------------------------
 
-_UPLOAD_VERB = re.compile(r"(?i)\b(?:upload|uploading|submit|send|share|scan|analy[sz]e|check|drop|attach|paste|"
-                          r"hochladen|téléverser|subir|carica|enviar|caricare|загрузить)\b")
+_UPLOAD_VERB = re.compile(either_spelling(
+    r"(?i)\b(?:upload|uploading|submit|send|share|scan|analy[sz]e|check|drop|attach|paste|"
+                          r"hochladen|téléverser|subir|carica|enviar|caricare|загрузить)\b"))
 _DOC_NAME = re.compile(r"[\w()\[\]&~+-][\w()\[\] &~+.-]{0,100}?\.(?:docx?|docm|xlsx?|xlsm|pptx?|pdf|odt|ods|odp|rtf|"
                        r"txt|csv|json|xml|zip|7z|eml|msg|pst|key|numbers|pages|md|sql|bak)(?![\w.])", re.IGNORECASE)
 
