@@ -60,7 +60,7 @@ EVERYDAY = (
     "arduino-cli board list",
     "arduino-cli compile --fqbn arduino:avr:uno Blink",
     "circleci config validate",
-    "circleci local execute build",  # (the job run here in a container, as `act` runs a workflow)
+    "circleci local execute test",  # (the job run here in a container, as `act` runs a workflow)
     "gitlab-runner list",
     "goreleaser check",
     "goreleaser release --snapshot --clean",

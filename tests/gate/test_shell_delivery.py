@@ -118,7 +118,7 @@ def test_a_saved_registry_credential_printed_asks():
     "cosign generate-key-pair github://example-org/tools",
     "cosign generate-key-pair --kms awskms:///alias/release",
     "cosign clean --type attestation registry.example.net/tools/cli:3",
-    "cosign piv-tool reset",
+    "cosign piv-tool reset --no-input",
     "cosign piv-tool set-pin --old-pin 123456 --new-pin 654321",
     "cosign attest-blob --key release.key --predicate prov.json app.tar.gz",
 ])
@@ -145,7 +145,7 @@ def test_local_keys_and_verifying_pass(command):
     "cargo release -x patch --workspace",
     "cargo smart-release --execute my-crate",
     "cargo workspaces publish --yes",
-    "goreleaser continue --merge --dist ./dist",
+    "goreleaser continue --merge --timeout 30m --dist ./dist",
 ])
 def test_releases_that_publish_ask(command):
     _asks(command, "confirm.shell.publish")
@@ -153,9 +153,9 @@ def test_releases_that_publish_ask(command):
 
 @pytest.mark.parametrize("command", [
     "cargo release 1.4.0",
-    "cargo release changes",
-    "cargo release version minor",
-    "goreleaser build --snapshot --clean",
+    "cargo release changes --package core",
+    "cargo release version patch",
+    "goreleaser build --snapshot --single-target",
 ])
 def test_release_dry_runs_pass(command):
     _passes(command)
@@ -221,7 +221,7 @@ def test_cluster_changes_ask(command):
     "nomad job validate cache.nomad.hcl",
     "nomad alloc logs -stderr 5f2a9c1e",
     "nomad node status",
-    "consul kv get config/web/replicas",
+    "consul kv get app/feature-flags/web/replicas",
     "consul members",
     "vault policy read deployers",
     "vault status",
@@ -273,7 +273,7 @@ def test_install_scripts_switched_back_on_ask(command):
 
 
 def test_install_scripts_switched_off_passes():
-    _passes("npm config set ignore-scripts true")
+    _passes("npm config set ignore-scripts=true --location=project")
     _passes("yarn config set enableScripts false")
 
 
@@ -318,7 +318,7 @@ def test_extensions_from_a_file_or_under_an_impostors_id_ask(command):
     "code --install-extension dbaeumer.vscode-eslint",
     "code --install-extension golang.go@0.41.0 --force",
     "code --install-extension example-corp.internal-snippets",
-    "code --list-extensions --show-versions",
+    "code --list-extensions --category Themes",
     "code --uninstall-extension example-corp.internal-snippets",
     "ls ~/.vscode/extensions",
 ])
@@ -390,7 +390,7 @@ def test_a_picked_or_single_deletion_and_a_listing_loop_do_not_block(command):
 
 
 @pytest.mark.parametrize("command", [
-    "ykman oath reset --force", "yubico-piv-tool -a reset", "cosign piv-tool reset",
+    "ykman oath reset --force", "yubico-piv-tool -a reset", "cosign piv-tool reset --no-input",
 ])
 def test_a_security_key_reset_blocks(command):
     got = shell(command)
