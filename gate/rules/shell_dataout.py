@@ -961,10 +961,13 @@ def _packed_home(analysis: ShellAnalysis, cmd: Command, path: str) -> str:
         words = [w for w in other.words[1:] if not w.startswith("-") or w.startswith("-destinationpath")]
         if not any(w.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].lower() == base for w in words):
             continue
-        for w in other.words[1:]:
+        # what it archives: its own operands, or what the commands piped into it name (`Get-ChildItem -Recurse
+        # $HOME\Documents | Compress-Archive -DestinationPath d.zip`)
+        fed = [(up, w) for i in other.upstream for up in (analysis.commands[i],) for w in up.words[1:]]
+        for source, w in [*((other, w) for w in other.words[1:]), *fed]:
             if w.startswith("-") or _SHARED_FOLDER.search(w.replace("\\", "/")):
                 continue
-            what = _records(other, w) if not _HOME_WORD.match(w) else f"the home folder {w}"
+            what = _records(source, w) if not _HOME_WORD.match(w) else f"the home folder {w}"
             if what:
                 return f"{path}, an archive of {what}"
     return ""
