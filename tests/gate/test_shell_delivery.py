@@ -493,3 +493,11 @@ def test_an_image_from_a_bare_public_address_into_a_registry_blocks():
 def test_an_image_from_a_private_address_or_into_a_local_copy_does_not_block(command):
     got = shell(command)
     assert got.decision is not Decision.BLOCK, (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ["crane mutate registry.example.net/team/web:3 --label tier=edge --output web.tar",
+                                     "crane append --base registry.example.net/base:1 --new_layer app.tar -o app.tar",
+                                     "crane auth get registry.example.net --help"])
+def test_an_image_written_to_a_local_tarball_and_help_pass(command: str) -> None:
+    got = shell(command)
+    assert not {"confirm.shell.publish", "confirm.shell.secret-read"} & set(got.rules), (command, got.rules)
