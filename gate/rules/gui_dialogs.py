@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from gate.destinations import abused_tld, impersonation, judge
 from gate.fields import field_text, short, text_of
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
@@ -313,5 +314,42 @@ def app_password_typed(ctx: Context) -> str | None:
     return None
 
 
+# -- the recipient named is a look-alike -----------------------------------------------------------------------
+
+_ADDRESS = re.compile(r"[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,5})")
+
+
+def _lookalike(domain: str) -> str | None:
+    """Why `domain` is not a mailbox anyone should be handed mail or files: it borrows a brand's or an agency's
+    name, reads like a lure, or sits under a top-level name bulk-registered for abuse; None otherwise."""
+    verdict = judge(domain, "/")
+    if verdict is not None:
+        return verdict.why
+    claim = impersonation(domain)
+    if claim is not None:
+        return f"{domain} uses the name {claim.token!r} but is not its site"
+    return f"{domain} is under a top-level name registered in bulk for abuse" if abused_tld(domain) else None
+
+
+@rule("block.gui.lookalike-recipient", "Mail or a share routed to a look-alike address", risk=Risk.CRITICAL,
+      types=("click", "type"), confidence=0.85)
+def lookalike_recipient(ctx: Context) -> str | None:
+    """A mail rule that forwards or a share that grants (the dialogs `confirm.gui.mail-rule-effect`,
+    `confirm.gui.mass-forward` and `confirm.gui.share-grant` read) whose recipient, named in the window's title or
+    typed, is on a domain that imitates a brand or an agency ("dropbox-securite", "outlook-secure"), reads like a
+    lure ("helpdesk-verify") or sits under a bulk-registered top-level name (gate/destinations.py). Nobody's
+    colleague or own second mailbox lives there: it is the address planted instructions name. A recipient on an
+    ordinary domain stays with the rules that ask."""
+    if ctx.derived(_mail_rule_effect) is None and ctx.derived(_share_grant) is None and \
+            _found(ctx, "mass-forward", ctx.derived(_title)) is None:
+        return None
+    raw = (ctx.observation.window_title or "")[:_TITLE_LIMIT] + " " + (getattr(ctx.action, "text", "") or "")[:512]
+    for domain in _ADDRESS.findall(raw):
+        why = _lookalike(domain.lower())
+        if why is not None:
+            return f"mail or a share routed to a look-alike address: {why}"
+    return None
+
+
 RULES: tuple[Rule, ...] = (mail_rule_effect, mass_forward, empty_folder, mail_key_store, mail_account_add,
-                           share_grant, org_consent, app_password, app_password_typed)
+                           share_grant, lookalike_recipient, org_consent, app_password, app_password_typed)

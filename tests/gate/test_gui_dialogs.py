@@ -216,3 +216,24 @@ def test_the_same_keys_in_a_game_or_an_editor_do_not_send_or_delete_mail() -> No
     for title in ("The Horde - Steam", "notes.txt - Mousepad"):
         got = GATE.assess(action_from_dict({"type": "key", "keys": ["ctrl", "enter"]}), Observation(window_title=title))
         assert "confirm.gui.send-key" not in got.rules
+
+
+@pytest.mark.parametrize(("label", "title", "url"), [
+    ("Can edit", "Share 'Contracts' — review@onedrive-verification.com", "https://files.example.net/home"),
+    ("Weiterleiten an", "Neuer Filter — alle Nachrichten — archiv@postfach-sicherung.top", RULE_PAGE),
+    ("Forward to address", "Rule — all mail — forward to copy@paypal-billing-center.com", RULE_PAGE),
+])
+def test_mail_or_a_share_routed_to_a_look_alike_address_blocks(label: str, title: str, url: str) -> None:
+    got = click(label, title, url)
+    assert "block.gui.lookalike-recipient" in got.rules
+    assert got.decision.value == "block"
+
+
+@pytest.mark.parametrize(("label", "title", "url"), [
+    ("Can edit", "Share 'Contracts' — j.meier@lawfirm-meier.de", "https://files.example.net/home"),
+    ("Forward to", "New filter — from boss@corp.example — forward to me@home.example", RULE_PAGE),
+    # a look-alike named on a page that is no share or rule dialog
+    ("Open", "Message from review@onedrive-verification.com", "https://webmail.example.net/#/mailbox/INBOX"),
+])
+def test_an_ordinary_recipient_or_no_dialog_does_not_block(label: str, title: str, url: str) -> None:
+    assert "block.gui.lookalike-recipient" not in click(label, title, url).rules
