@@ -21,3 +21,8 @@ def test_an_address_with_a_mixed_case_path_is_no_key() -> None:
 def test_a_key_in_one_segment_of_an_address_is_still_a_key() -> None:
     got = _typed("https://files.example.org/share/9fQ2xLm7Rt4ZpW8vK1sN3bY6cH0dJ5gA/view")
     assert "block.gui.secret-exposure" in got.rules
+
+
+def test_a_base64_key_with_slashes_is_still_a_key() -> None:
+    got = _typed("secret=Zq8/Lm4TxR2vN9/pW3sK7yB1fH6/gD0cJ5aE")
+    assert "block.gui.secret-exposure" in got.rules
