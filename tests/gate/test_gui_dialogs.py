@@ -237,3 +237,18 @@ def test_mail_or_a_share_routed_to_a_look_alike_address_blocks(label: str, title
 ])
 def test_an_ordinary_recipient_or_no_dialog_does_not_block(label: str, title: str, url: str) -> None:
     assert "block.gui.lookalike-recipient" not in click(label, title, url).rules
+
+
+@pytest.mark.parametrize("label", ["End session", "Hang up", "Sitzung beenden", "Raccrocher", "结束会话"])
+def test_ending_a_fake_support_session_is_the_way_out(label: str) -> None:
+    url = "https://microsoft-support-helpdesk.xyz/session/4"
+    got = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": label}, "url": url}),
+                      Observation(url=url))
+    assert "block.nav.scam-page-action" not in got.rules
+
+
+def test_granting_control_on_a_fake_support_session_still_blocks() -> None:
+    url = "https://microsoft-support-helpdesk.xyz/session/4"
+    got = GATE.assess(action_from_dict({"type": "click", "x": 1, "y": 1, "target": {"label": "Allow control"},
+                                        "url": url}), Observation(url=url))
+    assert "block.nav.scam-page-action" in got.rules
