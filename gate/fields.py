@@ -214,7 +214,10 @@ def secret_in(ctx: Context) -> str | None:
         for token in _TOKEN.findall(raw):
             if token.startswith(_DIGEST_PREFIXES):
                 continue  # a package's or a script's integrity digest ("sha512-..."): public, no key
-            if _looks_random(token, p.min_length, p.min_entropy):
+            # a web address's segments are judged one by one: its host and path mix cases and digits as a whole
+            # without any one part of it being a key (a base64 key's own slashes are no address's)
+            parts = token.split("/") if token.startswith("//") else (token,)
+            if any(_looks_random(part, p.min_length, p.min_entropy) for part in parts):
                 return "a long random string (likely a key)"
     return None
 

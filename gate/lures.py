@@ -1324,7 +1324,7 @@ _YEAR_LIKE = re.compile(r"^\s*(?:19|20)\d\d\s*$")
 def bare_code(text: str) -> str | None:
     """The digits of a bare one-time code (four to eight digits, in groups at most), or None. A four-digit year
     is no code on its own."""
-    if len(text) > 16 or _CODE_REPLY.match(text) is None:
+    if len(text) > 32 or _CODE_REPLY.match(text) is None:  # room for the code's own name before it
         return None
     return None if _YEAR_LIKE.match(text) else re.sub(r"\D", "", text)
 

@@ -216,7 +216,10 @@ _MAIL_CLIENT = re.compile(r"\b(?:outlook|thunderbird|betterbird|evolution|apple 
                           r"kontact|claws|sylpheed|em client|postbox|the bug|spark|airmail|mutt|neomutt|"
                           r"windows mail|mail and calendar|seamonkey mail|trojit[aá]|"
                           # webmail, named in its page's title
-                          r"gmail|yahoo mail|proton ?mail|zoho mail|fastmail|gmx|icloud mail|aol mail|tuta(?:nota)?)\b|"
+                          r"gmail|yahoo mail|proton ?mail|zoho mail|fastmail|gmx|icloud mail|aol mail|tuta(?:nota)?|"
+                          # self-hosted webmail, named in its page's title
+                          r"snappymail|rainloop|roundcube|horde webmail|sogo webmail|squirrelmail|zimbra|mailcow|"
+                          r"nextcloud mail|cypht|afterlogic)\b|"
                           r"^mail$", re.IGNORECASE)
 _MAIL_PAGE = re.compile(r"^https?://(?:outlook\.(?:live|office|office365)\.com|[\w.-]*mail\.[\w.-]+|"
                         r"[\w.-]+/(?:owa|webmail|roundcube|squirrelmail|horde|sogo)\b|[\w.:-]+/e-?mail(?:[/?#]|$))",

@@ -1550,6 +1550,13 @@ def agent_check_block(ctx: Context) -> CheckResult:
 # a click that leaves or refuses a page: never the step a scam page wants
 _LEAVE = re.compile(r"^\W*(?:close|cancel|back|go back|exit|leave|dismiss|no thanks|not now|report(?: \w+)?|x|×|✕|"
                     r"decline|deny|reject|block|skip|"
+                    # a call, a chat or a remote session ended: the way out of a "support" session
+                    r"end (?:the |this )?(?:session|call|chat|meeting|remote session|support session|connection)|"
+                    r"hang up|disconnect|stop sharing|leave (?:the )?(?:call|chat|meeting|session)|"
+                    r"sitzung beenden|anruf beenden|auflegen|verbindung trennen|terminer la session|"
+                    r"mettre fin à la session|raccrocher|finalizar (?:la )?sesión|terminar (?:la )?sesión|colgar|"
+                    r"termina (?:la )?sessione|riaggancia|encerrar (?:a )?sessão|desligar|sessie beëindigen|"
+                    r"ophangen|セッションを終了|通話を終了|切断|结束会话|结束通话|挂断|断开连接|"
                     # the same in other languages
                     r"abbrechen|schließen|zurück|annuler|fermer|retour|cancelar|cerrar|volver|fechar|voltar|"
                     r"annulla|chiudi|indietro|annuleren|sluiten|terug|キャンセル|閉じる|戻る|取消|关闭|關閉|返回|"
