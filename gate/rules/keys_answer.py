@@ -50,7 +50,8 @@ def answered_step(ctx: Context) -> tuple[str, Risk | None] | None:
     words = text.words.split("\n", 1)[0]
     if moves_only(words, ctx.compiled.cues):
         return None  # "Continue to checkout?", "Proceed to payment?": the step that commits comes later
-    asks = ("?" in title and not words.startswith(_ARTICLE_OPENERS)) or words.startswith(_QUESTION_OPENERS)
+    asks = (("?" in title or "\uff1f" in title) and not words.startswith(_ARTICLE_OPENERS)) or \
+        words.startswith(_QUESTION_OPENERS)  # (U+FF1F: the question mark of Chinese and Japanese titles)
     found = consequence(text.words, keys=text.keys, book=ctx.compiled.cues)
     # a dialog asks, or is titled with the step alone; a page is titled "<what> - <site>" and Enter there mostly
     # moves a form on to its review step
