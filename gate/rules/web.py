@@ -230,8 +230,10 @@ def file_url(ctx: Context) -> CheckResult:
 _PLAIN_SETTINGS = re.compile(
     r"^(?:chrome|edge|brave|vivaldi|opera)://(?:settings/?(?:appearance|fonts|languages|downloads|onstartup|"
     r"search|searchengines|accessibility|defaultbrowser|help)?|history|downloads|bookmarks|newtab|"
-    r"version|about|help)/?(?:[?#].*)?$"
-    r"|^about:(?:preferences(?:#(?:general|home|search|sync))?|downloads|addons/?#?(?:themes?)?|home|welcome|"
+    r"version|about|help|extensions)/?(?:[?#].*)?$"
+    # (the extensions list and the privacy section show switches and buttons, each judged when clicked; the saved
+    # passwords open from there on a page of their own, which asks)
+    r"|^about:(?:preferences(?:#(?:general|home|search|sync|privacy))?|downloads|addons/?(?:#.*)?|home|welcome|"
     r"support|profiles|logins/?#?help|reader)$"
     r"|^ms-settings:(?:display|nightlight|personalization(?:-background|-colors|-start|-lockscreen|-themes|-fonts)?|"
     r"colors|themes|lockscreen|taskbar|sound|notifications|dateandtime|regionlanguage|regionformatting|keyboard|"

@@ -19,14 +19,16 @@ def nav(url: str):
                                  "chrome://settings/searchEngines", "chrome://history", "about:preferences#home",
                                  "ms-settings:display", "ms-settings:personalization-colors",
                                  "ms-settings:dateandtime", "ms-settings:privacy-microphone",
-                                 "ms-settings:privacy-location"])
+                                 "ms-settings:privacy-location",
+                                 # lists of switches and buttons, each judged when clicked
+                                 "chrome://extensions", "about:preferences#privacy", "about:addons"])
 def test_settings_pages_that_only_change_how_things_look_stay_quiet(url):
     assert nav(url).decision is Decision.ALLOW, url
 
 
 @pytest.mark.parametrize("url", ["chrome://settings/passwords", "chrome://settings/clearBrowserData",
-                                 "chrome://settings/reset", "chrome://extensions", "chrome://flags", "about:config",
-                                 "about:preferences#privacy", "ms-settings:windowsdefender",
+                                 "chrome://settings/reset", "chrome://flags", "about:config", "about:logins",
+                                 "ms-settings:windowsdefender",
                                  "ms-settings:developers", "ms-settings:signinoptions",
                                  "ms-settings:privacy-webcam-extra"])
 def test_settings_pages_with_passwords_protections_or_data_still_ask(url):
