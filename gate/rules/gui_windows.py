@@ -7,6 +7,8 @@ to control the screen hands the mouse to a stranger. What names those pages and 
 each language, are the `[context.*]` tables of resources/cues.toml under "windows" (gate/cues.py folds them the
 way titles and labels are folded).
 
+- `block.gui.remote-control-stranger`: a request to drive the screen accepted from a caller who claims to be
+  support, a bank's or a vendor's team, or an unknown number;
 - `confirm.gui.remote-access-on`: a way into the machine switched on (remote desktop, remote login, screen
   sharing, remote control) on its settings page, or a request to see or drive the screen accepted;
 - `confirm.gui.protection-window-off`: a bare "off" on a firewall's or an antivirus's panel;
@@ -34,7 +36,7 @@ from gate.rules.gui import label_text
 from gate.rules.webapp import url_words
 from gate.urls import action_url
 
-__all__ = ["RULES", "closes_a_way_in"]
+__all__ = ["RULES"]
 
 _TITLE_LIMIT = 256
 
@@ -65,12 +67,40 @@ def _matches(ctx: Context, name: str, words: str) -> str | None:
     return m.group(0).strip() if m is not None else None
 
 
-def closes_a_way_in(title: str, label: str, book_context: dict[str, re.Pattern[str]]) -> bool:
-    """A bare "off" on a page that opens the machine to another computer (remote desktop, screen sharing): it
-    closes the way in, which is what a careful person does. `title` and `label` are word forms."""
-    window, off = book_context.get("remote-access-window"), book_context.get("switch-off")
-    return (window is not None and off is not None and bool(title) and bool(label)
-            and window.search(title) is not None and off.search(label) is not None)
+# what a label that hands the screen over says beyond the way in's name: the person's own screen, or control
+_HANDS_OVER = re.compile(r"\b(?:my|mein\w*|mon|mi|minha|mio|mijn|mój|moim|моим|control|steuerung|contrôle|controle|"
+                         r"controllo|besturing|sterowanie|управление)\b|控制|操作|제어")
+
+
+def _remote_access(ctx: Context) -> tuple[str, str | None] | None:
+    """(why, the window's way-in words or None) for a click that lets another computer in, else None."""
+    first = _first(ctx)
+    if not first or _matches(ctx, "switch-off", first):
+        return None
+    label = ctx.derived(label_text)
+    named = _matches(ctx, "remote-access-label", first)
+    window = _matches(ctx, "remote-access-window", _title(ctx))
+    if window is not None and (named or _matches(ctx, "switch-on", first)):
+        return f"lets another computer in on {short(ctx.observation.window_title, 60)!r}: {short(label.raw)!r}", window
+    if named is not None and _HANDS_OVER.search(named):
+        return f"hands control of the screen over: {short(label.raw)!r}", None
+    return None
+
+
+@rule("block.gui.remote-control-stranger", "A request to control the screen accepted from a self-styled support "
+      "caller or an unknown number", risk=Risk.CRITICAL, types=("click",), confidence=0.85)
+def remote_control_stranger(ctx: Context) -> str | None:
+    """The request window (or the dialog a remote-support tool shows) names who asks, and that is a caller
+    claiming to be technical support, a bank's security team, Microsoft or Apple, or an unknown number: real
+    support does not call in to take over a screen, and this is how tech-support and bank-helpdesk scams empty
+    accounts. Accepting a request from a known contact asks (`confirm.gui.remote-access-on`); declining passes."""
+    got = _remote_access(ctx)
+    if got is None or got[1] is None:
+        return None
+    who = _matches(ctx, "remote-requester-stranger", _title(ctx))
+    if who is None:
+        return None
+    return f"{got[0]} — the request comes from {who!r}, not from someone the person knows"
 
 
 @rule("confirm.gui.remote-access-on", "A way into the machine switched on, or a request to control the screen "
@@ -82,20 +112,8 @@ def remote_access_on(ctx: Context) -> str | None:
     whoever is on the other end works the mouse and the keyboard. A label that hands control over wherever it is
     ("Allow control", "Control my screen", "Invite to access my screen") asks too. "Off", "Don't allow", "End
     remote control" and asking to see someone else's screen pass."""
-    first = _first(ctx)
-    if not first or _matches(ctx, "switch-off", first):
-        return None
-    label = ctx.derived(label_text)
-    named = _matches(ctx, "remote-access-label", first)
-    title = _title(ctx)
-    window = _matches(ctx, "remote-access-window", title)
-    if window is not None and (named or _matches(ctx, "switch-on", first)):
-        return f"lets another computer in on {short(ctx.observation.window_title, 60)!r}: {short(label.raw)!r}"
-    if named is not None and re.search(r"\b(?:my|mein\w*|mon|mi|minha|mio|mijn|mój|moim|моим|control|steuerung|"
-                                       r"contrôle|controle|controllo|besturing|sterowanie|управление)\b|控制|操作|제어",
-                                       named):
-        return f"hands control of the screen over: {short(label.raw)!r}"
-    return None
+    got = _remote_access(ctx)
+    return got[0] if got is not None else None
 
 
 @rule("confirm.gui.protection-window-off", "A bare 'off' on a firewall's or an antivirus's panel", risk=Risk.HIGH,
@@ -222,5 +240,5 @@ def card_end_step(ctx: Context) -> str | None:
     return f"blocks or closes a card for good ({where}): {short(ctx.derived(label_text).raw)!r}"
 
 
-RULES: tuple[Rule, ...] = (remote_access_on, protection_window_off, admin_account_type, addon_install,
-                           hidden_pref_toggle, saved_logins_removed, bank_limit_change, card_end_step)
+RULES: tuple[Rule, ...] = (remote_control_stranger, remote_access_on, protection_window_off, admin_account_type,
+                           addon_install, hidden_pref_toggle, saved_logins_removed, bank_limit_change, card_end_step)
