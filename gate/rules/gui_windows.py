@@ -34,7 +34,7 @@ from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import label_text
 from gate.rules.webapp import url_words
-from gate.urls import action_url
+from gate.urls import action_url, split_url
 
 __all__ = ["RULES"]
 
@@ -153,14 +153,18 @@ def admin_account_type(ctx: Context) -> str | None:
 def addon_install(ctx: Context) -> str | None:
     """A browser's install prompt (the title or the store's address names an add-on, software installation that is
     switched off, a site that wants to install one, an unverified module) answered "Add", "Install", "Enable" or
-    "Continue installation": the add-on then reads every page. "Load unpacked" (developer mode) or "Load temporary
-    add-on" installs one from a folder, past the store's review. "Cancel", "Don't allow" and "Remove" pass."""
+    "Continue installation": the add-on then reads every page. "Add extension" installs one by itself. "Load
+    unpacked" (developer mode) or "Load temporary add-on" installs one from a folder, past the store's review; "Allow
+    from this source" on a phone's unknown-apps page and "Anywhere" as where apps may come from let any installer
+    in. "Cancel", "Don't allow", "Remove" and the store-only choice pass."""
     label = ctx.derived(label_text)
     first = _first(ctx)
     if not first:
         return None
     if _matches(ctx, "sideload-label", first):
         return f"loads an extension from a folder, past the store's review: {short(label.raw)!r}"
+    if _matches(ctx, "addon-install-label", first):
+        return f"installs a browser extension: {short(label.raw)!r}"
     if not _matches(ctx, "install-commit", first):
         return None
     where = _matches(ctx, "install-window", _title(ctx)) or _matches(ctx, "install-window", url_words(_url(ctx)))
@@ -218,10 +222,25 @@ def bank_limit_change(ctx: Context) -> str | None:
         return f"changes a spending limit: {short(label.raw)!r}"
     if not _matches(ctx, "step-commit", first):
         return None
-    where = _matches(ctx, "limit-page", _title(ctx)) or _matches(ctx, "limit-page", url_words(_url(ctx)))
+    where = _limit_page(ctx)
     if where is None:
         return None
     return f"commits a limit change ({where}): {short(label.raw)!r}"
+
+
+def _limit_page(ctx: Context) -> str | None:
+    """The words that make the page one of a bank's spending limits: a money limit named in the title or the
+    address, or a bare limit word where the site, the address or the title is a bank's or a card's."""
+    title, page = _title(ctx), url_words(_url(ctx))
+    named = _matches(ctx, "limit-page", title) or _matches(ctx, "limit-page", page)
+    if named is not None:
+        return named
+    bare = _matches(ctx, "limit-word", title) or _matches(ctx, "limit-word", page)
+    if bare is None:
+        return None
+    host = (split_url(_url(ctx)) or None)
+    site = " ".join((host.host.replace(".", " ") if host is not None and host.host else "", page, title))
+    return bare if _matches(ctx, "money-site", site) else None
 
 
 @rule("confirm.gui.card-end-step", "The step that blocks or closes a card for good", risk=Risk.HIGH,

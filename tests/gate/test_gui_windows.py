@@ -233,3 +233,29 @@ def test_card_unblock_on_a_lookalike_host_blocks():
     b = GATE.assess(action_from_dict({"type": "navigate", "url": "https://www.sparkasse.de/kartensperre"}),
                     Observation())
     assert b.decision.value != "block", b.rules
+
+
+def test_connecting_out_and_other_limits_pass():
+    assert "confirm.gui.remote-access-on" not in rules_of("Connect", "Remote Desktop Connection", "mstsc.exe")
+    assert "confirm.gui.bank-limit-change" not in rules_of("Done", "Screen Time — App Limits", "Settings")
+    assert "confirm.gui.bank-limit-change" not in rules_of("Save", "Rate limits",
+                                                           url="https://console.example.com/api/limits")
+
+
+def test_a_bare_limit_on_a_banks_page_commits():
+    assert "confirm.gui.bank-limit-change" in rules_of("Weiter", "", url="https://banking.example.de/karten/limit")
+    assert "confirm.gui.addon-install" in rules_of("Add extension", "", url="https://store.example/detail/x")
+
+
+@pytest.mark.parametrize(("label", "title"), [
+    ("Allow from this source", "Install unknown apps — Files"),
+    ("Permitir desde esta fuente", "Instalar apps desconocidas — Chrome"),
+    ("Anywhere", "Apps — Choose where to get apps"),
+])
+def test_installs_from_anywhere_ask(label, title):
+    assert "confirm.gui.addon-install" in rules_of(label, title, "Settings")
+
+
+def test_the_store_only_choice_passes():
+    assert "confirm.gui.addon-install" not in rules_of("The Microsoft Store only", "Apps — Choose where to get apps",
+                                                       "Settings")
