@@ -45,9 +45,23 @@ def _cue(ctx: Context, name: str) -> re.Pattern[str] | None:
     return ctx.compiled.cues.context.get(name)
 
 
-def _title(ctx: Context) -> str:
+def _title_words(ctx: Context) -> str:
     title = ctx.observation.window_title
     return text_of(title[:_TITLE_LIMIT]).words if title else ""
+
+
+def _title(ctx: Context) -> str:
+    """The window title's words, read once per action (every rule here reads them)."""
+    return ctx.derived(_title_words)
+
+
+def _page_words(ctx: Context) -> str:
+    return url_words(_url(ctx))
+
+
+def _page(ctx: Context) -> str:
+    """The words of the page's address after its host, read once per action."""
+    return ctx.derived(_page_words)
 
 
 def _first(ctx: Context) -> str:
@@ -121,14 +135,16 @@ def remote_access_on(ctx: Context) -> str | None:
 def protection_window_off(ctx: Context) -> str | None:
     """The window is a panel of one of the machine's protections (the firewall of a network profile, real-time
     virus protection, tamper protection, SmartScreen, user account control) and the label is a bare "off" state
-    or verb ("Off", "Désactivé", "Uit", "Wyłącz"): the switch turns it off. "On" there, and the same words in
-    other windows, pass."""
+    or verb ("Off", "Désactivé", "Uit", "Wyłącz"): the switch turns it off. "On" there, the same words in other
+    windows, and "Disabled" on a setting whose own name turns the protection off (a group policy's "Turn off
+    real-time protection") pass."""
     first = _first(ctx)
     if not first or not _matches(ctx, "switch-off", first):
         return None
-    window = _matches(ctx, "protection-window", _title(ctx))
-    if window is None:
-        return None
+    title = _title(ctx)
+    window = _matches(ctx, "protection-window", title)
+    if window is None or _matches(ctx, "inverted-title", title):
+        return None  # "Disabled" on a policy named "Turn off real-time protection" keeps it on
     return f"turns {window!r} off on {short(ctx.observation.window_title, 60)!r}"
 
 
@@ -167,7 +183,7 @@ def addon_install(ctx: Context) -> str | None:
         return f"installs a browser extension: {short(label.raw)!r}"
     if not _matches(ctx, "install-commit", first):
         return None
-    where = _matches(ctx, "install-window", _title(ctx)) or _matches(ctx, "install-window", url_words(_url(ctx)))
+    where = _matches(ctx, "install-window", _title(ctx)) or _matches(ctx, "install-window", _page(ctx))
     if where is None:
         return None
     return f"installs an add-on or software ({where}): {short(label.raw)!r}"
@@ -231,7 +247,7 @@ def bank_limit_change(ctx: Context) -> str | None:
 def _limit_page(ctx: Context) -> str | None:
     """The words that make the page one of a bank's spending limits: a money limit named in the title or the
     address, or a bare limit word where the site, the address or the title is a bank's or a card's."""
-    title, page = _title(ctx), url_words(_url(ctx))
+    title, page = _title(ctx), _page(ctx)
     named = _matches(ctx, "limit-page", title) or _matches(ctx, "limit-page", page)
     if named is not None:
         return named
@@ -253,7 +269,7 @@ def card_end_step(ctx: Context) -> str | None:
     first = _first(ctx)
     if not first or not _matches(ctx, "card-end-label", first):
         return None
-    where = _matches(ctx, "card-end-page", _title(ctx)) or _matches(ctx, "card-end-page", url_words(_url(ctx)))
+    where = _matches(ctx, "card-end-page", _title(ctx)) or _matches(ctx, "card-end-page", _page(ctx))
     if where is None:
         return None
     return f"blocks or closes a card for good ({where}): {short(ctx.derived(label_text).raw)!r}"

@@ -259,3 +259,8 @@ def test_installs_from_anywhere_ask(label, title):
 def test_the_store_only_choice_passes():
     assert "confirm.gui.addon-install" not in rules_of("The Microsoft Store only", "Apps — Choose where to get apps",
                                                        "Settings")
+
+
+def test_off_on_a_setting_named_for_turning_off_passes():
+    assert "confirm.gui.protection-window-off" not in rules_of("Disabled", "Turn off real-time protection",
+                                                               "gpedit.msc")
