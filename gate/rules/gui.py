@@ -2213,6 +2213,17 @@ def _settings_title(ctx: Context) -> str | None:
     return None
 
 
+def _closes_a_way_in(ctx: Context, words: str) -> bool:
+    """A bare "off" (`[context.switch-off]`) on a page that opens the machine to another computer (remote desktop,
+    screen sharing: `[context.remote-access-window]`): it closes the way in, what a careful person does."""
+    cues = ctx.compiled.cues.context
+    window, off = cues.get("remote-access-window"), cues.get("switch-off")
+    first = words.split("\n", 1)[0].strip() if words else ""
+    title = ctx.observation.window_title
+    return (window is not None and off is not None and bool(first) and bool(title) and off.search(first) is not None
+            and window.search(_text(title[:256]).words) is not None)
+
+
 @rule("confirm.gui.security-setting", "A protection, a way in or a power over the machine changed in its settings app",
       risk=Risk.HIGH, types=("click",), confidence=0.75)
 def security_setting(ctx: Context) -> str | None:
@@ -2224,13 +2235,14 @@ def security_setting(ctx: Context) -> str | None:
     changes the machine too (FileVault's recovery key, a firewall that cuts a service),
     so both ways ask; what turns one off still blocks where `block.gui.device-protection-off` says so. The words
     are data (`[settings_security]` of resources/programs.toml, several languages). Opening a page, the sidebar,
-    "Learn more", "Cancel" and "Done" pass."""
+    "Learn more", "Cancel" and "Done" pass, and so does a bare "Off" on a way in's own page (remote desktop, screen
+    sharing): it closes the way in."""
     label = ctx.derived(label_text)
     first = _plain(label.words.split("\n", 1)[0].strip()) if label.words else ""
     raw = (label.raw or "").split("\n", 1)[0].strip()
     obs = ctx.observation
     title = _settings_title(ctx)
-    if title is None:
+    if title is None or _closes_a_way_in(ctx, label.words):
         return None
     if first and _SETTING_CHANGED.search(first) and not _HARMLESS.match(first):
         return f"changes a protection or a way into the machine: {_short(label.raw)!r}"
