@@ -23,9 +23,9 @@ def _matches(rule: AllowRule, ctx: Context) -> bool:
     if rule.types and ctx.type not in rule.types:
         return False
     if rule.command is not None:
-        from gate.shell import shell_facts
+        from gate.shell import command_alone
 
-        facts = ctx.derived(shell_facts)
+        facts = ctx.derived(command_alone)  # (its environment is matched by `rule.env` below)
         # an allow rule never applies to a complex shell string (chains, pipes, substitutions, redirects)
         if facts is None or facts.complex or not glob_match(normalise(rule.command), facts.text):
             return False
@@ -78,9 +78,9 @@ def matching_allow_rule(ctx: Context, rules: Sequence[AllowRule]) -> AllowRule |
             # a line end runs whatever line the window holds: no standing rule for a key or a text covers it
             return None
     if ctx.type == "shell":
-        from gate.shell import shell_facts
+        from gate.shell import command_alone
 
-        facts = ctx.derived(shell_facts)
+        facts = ctx.derived(command_alone)
         if facts is None or facts.complex:
             return None
     return next((r for r in rules if _matches(r, ctx)), None)

@@ -50,6 +50,7 @@ __all__ = [
     "Finding",
     "ShellAnalysis",
     "analyse",
+    "command_alone",
     "command_facts",
     "is_terminal",
     "line_cwd",
@@ -2667,18 +2668,25 @@ def _pipeline_stages(node: tree_sitter.Node) -> list[tree_sitter.Node]:
 
 
 def shell_facts(ctx: Context) -> ShellAnalysis | None:
-    """The analysis of a shell action's command (None for any other action). Use `ctx.derived`."""
+    """The analysis of a shell action's command with its environment (`with_env`), None for any other action. Use
+    `ctx.derived`."""
+    analysis = ctx.derived(command_alone)
+    env = ctx.action.env if analysis is not None else None  # type: ignore[attr-defined]
+    if env:
+        return with_env(analysis, tuple((str(k), str(v)) for k, v in env.items()), ctx.action.cwd)  # type: ignore
+    return analysis
+
+
+def command_alone(ctx: Context) -> ShellAnalysis | None:
+    """The analysis of a shell action's command as written, without its environment: what a policy's allow rule
+    matches its command glob against (the rule names the environment it allows separately)."""
     if ctx.type != "shell":  # (the action's type, read once by the context)
         return None
     action = ctx.action
     command = action.command  # type: ignore[attr-defined]
     # (a command string goes straight to the cached analysis; an argv list is quoted first, by `analyse`)
-    analysis = _analyse_text(command, action.cwd) if command is not None else \
+    return _analyse_text(command, action.cwd) if command is not None else \
         analyse(action.argv, action.cwd)  # type: ignore[attr-defined,arg-type]
-    env = action.env  # type: ignore[attr-defined]
-    if env:
-        return with_env(analysis, tuple((str(k), str(v)) for k, v in env.items()), action.cwd)  # type: ignore[attr-defined]
-    return analysis
 
 
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -48,3 +48,17 @@ def test_an_argv_list_runs_no_shell_so_a_dollar_word_is_literal() -> None:
 def test_a_powershell_environment_variable_set_on_the_line_is_its_value() -> None:
     got = assess(command="$env:K = 'C:/Users/sam/.ssh/id_ed25519'; Get-Content $env:K")
     assert got.decision is Decision.BLOCK and "block.shell.credential-read" in got.rules, got.rules
+
+
+def test_a_policy_allow_rule_with_an_environment_still_matches_its_command() -> None:
+    import msgspec
+
+    from gate.policy import AllowRule
+
+    policy = default_policy()
+    rule = AllowRule(id="ci-tests", command="npm test", env={"CI": "1"})
+    gate = SafetyGate(msgspec.structs.replace(policy, allow=(*policy.allow, rule)))
+    got = gate.assess(action_from_dict({"type": "shell", "command": "npm test", "env": {"CI": "1"}}))
+    assert got.rules == ("allow.policy.ci-tests",), got.rules
+    other = gate.assess(action_from_dict({"type": "shell", "command": "npm test", "env": {"CI": "0"}}))
+    assert "allow.policy.ci-tests" not in other.rules
