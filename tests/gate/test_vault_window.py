@@ -55,6 +55,7 @@ def test_a_vaults_copy_and_auto_type_keys_ask(keys: str, app: str, title: str) -
 
 @pytest.mark.parametrize(("keys", "app", "title"), [
     ("ctrl+c", "gedit", "notes.txt - gedit"), ("ctrl+v", "KeePassXC", "family.kdbx - KeePassXC"),
+    ("ctrl+c", "Visual Studio Code", "secrets.yaml - Visual Studio Code"),
     ("ctrl+f", "KeePassXC", "family.kdbx - KeePassXC"),
 ])
 def test_other_keys_and_other_windows_pass(keys: str, app: str, title: str) -> None:
