@@ -283,10 +283,13 @@ def advance(line: TypedLine, action: Action) -> TypedLine:
     if kind == "key":
         from gate.rules.gui import canonical_keys
 
-        key = pressed(line, canonical_keys(action.keys))  # type: ignore[attr-defined]
-        return _with_shell(key.line, line, (line,) if key.ends else ())
+        combo = canonical_keys(action.keys)  # type: ignore[attr-defined]
+        key = pressed(line, combo)
+        # (a paste may end lines deskgate cannot read: what they set is not known)
+        ended = ((line if key_effect(combo) == "end" else _UNREAD),) if key.ends else ()
+        return _with_shell(key.line, line, ended)
     if kind == "click" and action.button == "middle":  # type: ignore[attr-defined]
-        return _with_shell(_unknown(line, "a middle click pasted the selection"), line, ())
+        return _with_shell(_unknown(line, "a middle click pasted the selection"), line, (_UNREAD,))
     if kind == "click" and not line.known and opener(line.why):
         # a prompt or a terminal panel a key opened inside another program: a click may have moved the focus out
         return TypedLine(text=line.text, raw=line.raw, known=False, why=_FOCUS_MOVED, env=line.env, cwd=line.cwd)
@@ -294,6 +297,7 @@ def advance(line: TypedLine, action: Action) -> TypedLine:
 
 
 ENV_MAX = 64  # variables carried per window; the oldest are forgotten first
+_UNREAD = TypedLine(known=False, why="a line deskgate could not read ended")
 # one simple command that sets shell variables: `X=v`, `export X=v Y=w`, `declare -x X=v`, `readonly X=v`
 _SETS = re.compile(r"^\s*(?:(?:export|declare|typeset|readonly|local)(?:\s+-[a-zA-Z]+)*\s+)?"
                    r"((?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|\"[^\"`$]*\"|[^\s'\"`;&|<>()$]*)\s*)+)$")
@@ -304,11 +308,12 @@ _SEPARATORS = re.compile(r"\s*(?:;|&&|\|\||\n)\s*")
 
 def carried_env(env: tuple[tuple[str, str], ...], ended: tuple[TypedLine, ...]) -> tuple[tuple[str, str], ...]:
     """The shell variables a window's shell holds after `ended` ran: `env`, then each plain assignment of those
-    lines (`X=v`, `export X=v`, a literal value; `unset X` forgets one). Only lines deskgate followed whole are
-    read: what an edited or recalled line set is not known, and a variable left unknown stays `$X`, which the
-    rules read as a value they cannot see."""
+    lines (`X=v`, `export X=v`, a literal value; `unset X` forgets one). A line deskgate did not follow whole (an
+    edited or recalled one, a paste) may have set anything: every variable is forgotten then, and a variable left
+    unknown stays `$X`, which the rules read as a value they cannot see."""
     for ln in ended:
         if not ln.known:
+            env = ()
             continue
         for part in _SEPARATORS.split(ln.text):
             m = _SETS.match(part)
@@ -330,15 +335,18 @@ _CD = re.compile(r"^\s*(?:cd|pushd|chdir)(?:\s+(?:-[LPe@]+\s+)*(\S+))?\s*$")
 
 def carried_cwd(cwd: str | None, ended: tuple[TypedLine, ...]) -> str | None:
     """The directory a window's shell is in after `ended` ran, as far as its `cd` lines tell (`cd ~`, `cd /srv`,
-    `cd src` from a known directory, `cd` alone: home). A `cd` to a place made at run time, `cd -`, or a line not
-    followed whole makes it unknown (None)."""
+    `cd src` from a known directory, `cd` alone: home). A `cd` to a place made at run time, `cd -`, or any line
+    not followed whole makes it unknown (None)."""
     for ln in ended:
+        if not ln.known:
+            cwd = None  # (a line not followed whole may have moved the shell anywhere)
+            continue
         for part in _SEPARATORS.split(ln.text):
             m = _CD.match(part)
             if m is None:
                 continue
             where = m.group(1) or "~"
-            if not ln.known or where == "-" or any(c in where for c in "$`*?"):
+            if where == "-" or any(c in where for c in "$`*?"):
                 cwd = None
             elif where.startswith(("/", "~")):
                 cwd = where.strip("'\"")

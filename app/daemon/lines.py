@@ -71,7 +71,7 @@ class LineBook:
                 line = TypedLine(text=line.text, raw=line.raw, known=False, why=SWITCHED, env=line.env,
                                  cwd=line.cwd)
             elif line.known and self._person is not None and self._person() >= self._stamps.get(wid, 0.0):
-                line = TypedLine(text=line.text, raw=line.raw, known=False, why=PERSON, env=line.env)
+                line = TypedLine(text=line.text, raw=line.raw, known=False, why=PERSON)
             if moving:
                 self._last = wid
                 self._put(wid, line)
@@ -84,8 +84,7 @@ class LineBook:
             return
         with self._lock:
             line = self._lines.get(wid) or observation.line or TypedLine(known=False, why=FIRST_SEEN, first=True)
-            line = advance(line, action) if ok else TypedLine(text=line.text, raw=line.raw, known=False, why=FAILED,
-                                                                  env=line.env)
+            line = advance(line, action) if ok else TypedLine(text=line.text, raw=line.raw, known=False, why=FAILED)
             self._put(wid, line)
 
     def _put(self, wid: int, line: TypedLine) -> None:

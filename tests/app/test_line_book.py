@@ -101,6 +101,21 @@ def test_a_grant_for_a_line_is_not_a_grant_for_the_same_line_with_other_variable
     assert keyed(enter, notes) != keyed(enter, key)
 
 
+def test_what_earlier_lines_set_is_forgotten_after_the_person_types_or_an_action_fails():
+    now = [10.0]
+    person = [float("-inf")]
+    book = LineBook(person=lambda: person[0], clock=lambda: now[0])
+    act(book, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book, 1, {"type": "type", "text": "D=build\n"})
+    now[0], person[0] = 11.0, 10.5
+    assert book.attach(obs(1), moving=True).line.env == ()
+    book2 = LineBook()
+    act(book2, 1, {"type": "key", "keys": ["ctrl", "c"]})
+    act(book2, 1, {"type": "type", "text": "D=build\n"})
+    act(book2, 1, {"type": "type", "text": "D=~\n"}, ok=False)
+    assert book2.line(1).env == ()
+
+
 def test_the_directory_cd_lines_move_to_is_kept_but_forgotten_after_the_person_types():
     now = [10.0]
     person = [float("-inf")]

@@ -50,8 +50,20 @@ def test_what_whole_lines_set(lines, env) -> None:
     assert got == env
 
 
-def test_a_line_deskgate_did_not_follow_whole_sets_nothing() -> None:
-    assert carried_env((), (TypedLine(text="X=/etc", known=False, why="history"),)) == ()
+def test_a_line_deskgate_did_not_follow_whole_forgets_every_variable_and_the_directory() -> None:
+    from gate.lines import carried_cwd
+
+    unread = (TypedLine(text="X=/etc", known=False, why="history"),)
+    assert carried_env((("D", "build"),), unread) == ()
+    assert carried_cwd("~/src", unread) is None
+
+
+def test_a_paste_that_ends_a_line_forgets_what_earlier_lines_set() -> None:
+    from gate.lines import advance
+
+    line = TypedLine(text="D=", env=(("D", "build"),), cwd="~/src")
+    after = advance(line, action_from_dict({"type": "key", "keys": ["ctrl", "shift", "v"]}))
+    assert after.env == () and after.cwd is None
 
 
 @pytest.mark.parametrize("title", ["sam@box: ~", "sam@box:~ — Konsole", "root@web01: /"])
