@@ -2756,11 +2756,11 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
                 not (console and _fresh_line(obs.line) and console_verb(ctx.action.text)) and \
                 not (not console and tui.program_input(obs.app, obs.window_title, _target_labels(target))):  # type: ignore[attr-defined]
             # the whole lines it ends (the line so far included) and the line it leaves: gate/lines.py
-            analysis = analyse(judged_text(obs.line, ctx.action.text),  # type: ignore[attr-defined]
-                               line_cwd(obs.window_title, obs.line))
+            cwd = line_cwd(obs.window_title, obs.line)
+            analysis = analyse(judged_text(obs.line, ctx.action.text), cwd)  # type: ignore[attr-defined]
             if obs.line is not None and obs.line.env and "$" in analysis.source:
                 # (variables earlier lines of this terminal set: the shell still holds them)
-                return with_env(analysis, obs.line.env)
+                return with_env(analysis, obs.line.env, cwd)
             return analysis
     return None
 

@@ -106,3 +106,9 @@ def test_a_line_after_cd_home_runs_in_the_home() -> None:
     obs = Observation(app="xterm", window_title="bash", window_id=3, line=TypedLine(cwd="~"))
     got = GATE.assess(action_from_dict({"type": "type", "text": "rm -rf *\n"}), obs)
     assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, got.rules
+
+
+def test_variables_and_the_directory_are_read_together() -> None:
+    obs = Observation(app="xterm", window_title="sam@box: ~", window_id=3, line=TypedLine(env=(("F", "*"),)))
+    got = GATE.assess(action_from_dict({"type": "type", "text": "rm -rf $F\n"}), obs)
+    assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, got.rules
