@@ -30,6 +30,7 @@ from gate.fields import field_text, short, text_of
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import label_text
+from gate.rules.window_cues import cue_match, first_label, title_words
 from gate.urls import action_url, split_url
 
 __all__ = ["RULES"]
@@ -47,13 +48,6 @@ _CREDENTIAL_FIELD = re.compile(r"\b(?:password|passwort|kennwort|mot de passe|co
                                r"app password|passcode|secret|token)\b|密码|パスワード|授权码", re.IGNORECASE)
 
 
-def _cue(ctx: Context, name: str) -> re.Pattern[str] | None:
-    return ctx.compiled.cues.context.get(name)
-
-
-def _title(ctx: Context) -> str:
-    title = ctx.observation.window_title
-    return text_of(title[:_TITLE_LIMIT]).words.replace("\n", " ") if title else ""
 
 
 def _url_words(ctx: Context) -> str:
@@ -64,16 +58,9 @@ def _url_words(ctx: Context) -> str:
                    .replace("&", " ").replace("=", " ").replace("_", " ").replace("-", " ")).words.replace("\n", " ")
 
 
-def _label(ctx: Context) -> str:
-    words = ctx.derived(label_text).words
-    return words.split("\n", 1)[0].strip() if words else ""
-
 
 def _found(ctx: Context, name: str, words: str, *, anchored: bool = False) -> str | None:
-    pattern = _cue(ctx, name)
-    if pattern is None or not words:
-        return None
-    m = pattern.match(words) if anchored else pattern.search(words)
+    m = cue_match(ctx, name, words, anchored=anchored)
     return m.group(0) if m is not None else None
 
 
@@ -92,7 +79,7 @@ def _mail_place(ctx: Context) -> bool:
 
 def _rule_dialog(ctx: Context) -> str | None:
     """The words of the window's title that name a mail rule being made or edited, or None."""
-    return _found(ctx, "mail-rule-dialog", ctx.derived(_title))
+    return _found(ctx, "mail-rule-dialog", title_words(ctx))
 
 
 _RULES_PAGE = re.compile(r"\b(?:rules?|filters?|inboxrules|filter rules|regeln|filtres|reglas|regole|filtri)\b")
@@ -123,9 +110,9 @@ def _mail_rule_effect(ctx: Context) -> str | None:
     dialog = ctx.derived(_rule_dialog)
     if dialog is None:
         return None
-    title, kind = ctx.derived(_title), ctx.action.type
+    title, kind = title_words(ctx), ctx.action.type
     if kind == "click":
-        label = ctx.derived(_label)
+        label = first_label(ctx)
         if not label:
             return None
         # the rule's action itself: "Discard", "Forward to", "Уничтожить", "自动删除"
@@ -174,7 +161,7 @@ def mass_forward(ctx: Context) -> str | None:
     """The window forwards a whole selection of messages ("Forward as attachments — 214 messages selected",
     "Doorsturen als bijlage(n)": `[context.mass-forward]`): what is clicked or typed there sends a mailbox's
     worth of mail to one address. Forwarding one open message is not this rule's."""
-    found = _found(ctx, "mass-forward", ctx.derived(_title))
+    found = _found(ctx, "mass-forward", title_words(ctx))
     return f"forwarding many messages at once ({found!r})" if found else None
 
 
@@ -184,7 +171,7 @@ def empty_folder(ctx: Context) -> str | None:
     """"Empty folder", "Vider le dossier", "Papierkorb leeren", "清空" (`[context.empty-folder]`): every message or
     file in the folder is deleted for good in one click, past any trash. A bare "Empty" counts only in a mail
     client or on a webmail page; "Move to trash" and "Delete" of one item are other rules'."""
-    label = ctx.derived(_label)
+    label = first_label(ctx)
     found = _found(ctx, "empty-folder", label, anchored=True)
     if found is None:
         return None
@@ -200,11 +187,11 @@ def mail_key_store(ctx: Context) -> str | None:
     mail client's encryption-key page or window (`[context.mail-key-page]`, or the label itself names the private
     key): a private key kept on the server is readable by whoever runs it, and an imported key decides whose
     messages are trusted and to whom mail is encrypted. Viewing or generating a key does not ask."""
-    label = ctx.derived(_label)
+    label = first_label(ctx)
     found = _found(ctx, "mail-key-store", label)
     if found is None:
         return None
-    where = " ".join((label, ctx.derived(_title), ctx.derived(_url_words)))
+    where = " ".join((label, title_words(ctx), ctx.derived(_url_words)))
     if _found(ctx, "mail-key-page", where) is None:
         return None
     return f"a mail encryption key handed over: {short(ctx.derived(label_text).raw)!r}"
@@ -216,7 +203,7 @@ def mail_account_add(ctx: Context) -> str | None:
     """"Add account", "Konto hinzufügen", "添加账户" (`[context.add-account]`) in a mail client or on a webmail's
     accounts settings: the mail client then reads and sends as that account too, and the account's server learns
     what it is given. The same button elsewhere (a bank's, a shop's) is not this rule's."""
-    label = ctx.derived(_label)
+    label = first_label(ctx)
     if _found(ctx, "add-account", label, anchored=True) is None or not ctx.derived(_mail_place):
         return None
     return f"adding an account to a mail client: {short(ctx.derived(label_text).raw)!r}"
@@ -226,10 +213,10 @@ def mail_account_add(ctx: Context) -> str | None:
 
 
 def _share_grant(ctx: Context) -> str | None:
-    label = ctx.derived(_label)
+    label = first_label(ctx)
     if not label:
         return None
-    title = ctx.derived(_title)
+    title = title_words(ctx)
     public = _found(ctx, "public-link", title)
     raw_title = (ctx.observation.window_title or "")[:_TITLE_LIMIT]
     shares = _found(ctx, "share-dialog", title)
@@ -270,7 +257,7 @@ def org_consent(ctx: Context) -> str | None:
     it asks for (mail, files, offline access) for every account of the tenant at once, past each person's own
     consent. Consent-phishing apps ask an administrator for exactly this. A person's own "Accept" is the consent
     rules' (gate/rules/navigate.py)."""
-    found = _found(ctx, "org-consent", ctx.derived(_label))
+    found = _found(ctx, "org-consent", first_label(ctx))
     return f"consent for the whole organisation ({found!r})" if found else None
 
 
@@ -280,12 +267,12 @@ def app_password(ctx: Context) -> str | None:
     """"Generate app password", "生成授权码" (`[context.app-password-label]`), or a bare "Create"/"作成" on the
     page where they are made (`[context.app-password-page]`, read on the title and the address): the result is a
     long-lived credential that reads and sends the mailbox past two-step sign-in. Opening the page does not ask."""
-    label = ctx.derived(_label)
+    label = first_label(ctx)
     if (found := _found(ctx, "app-password-label", label)) is not None:
         return f"making an app password ({found!r})"
     if _found(ctx, "create-commit", label, anchored=True) is None:
         return None
-    page = _found(ctx, "app-password-page", " ".join((ctx.derived(_title), ctx.derived(_url_words))))
+    page = _found(ctx, "app-password-page", " ".join((title_words(ctx), ctx.derived(_url_words))))
     return f"making an app password: {label!r} on {page!r}" if page else None
 
 
@@ -341,7 +328,7 @@ def lookalike_recipient(ctx: Context) -> str | None:
     colleague or own second mailbox lives there: it is the address planted instructions name. A recipient on an
     ordinary domain stays with the rules that ask."""
     if ctx.derived(_mail_rule_effect) is None and ctx.derived(_share_grant) is None and \
-            _found(ctx, "mass-forward", ctx.derived(_title)) is None:
+            _found(ctx, "mass-forward", title_words(ctx)) is None:
         return None
     raw = (ctx.observation.window_title or "")[:_TITLE_LIMIT] + " " + (getattr(ctx.action, "text", "") or "")[:512]
     for domain in _ADDRESS.findall(raw):

@@ -29,30 +29,18 @@ from __future__ import annotations
 
 import re
 
-from gate.fields import short, text_of
+from gate.fields import short
 from gate.model import Risk
 from gate.rules.base import Context, Rule, rule
 from gate.rules.gui import label_text
 from gate.rules.webapp import url_words
+from gate.rules.window_cues import cue, cue_match, first_label, title_words
 from gate.urls import action_url, split_url
 
 __all__ = ["RULES"]
 
-_TITLE_LIMIT = 256
 
 
-def _cue(ctx: Context, name: str) -> re.Pattern[str] | None:
-    return ctx.compiled.cues.context.get(name)
-
-
-def _title_words(ctx: Context) -> str:
-    title = ctx.observation.window_title
-    return text_of(title[:_TITLE_LIMIT]).words if title else ""
-
-
-def _title(ctx: Context) -> str:
-    """The window title's words, read once per action (every rule here reads them)."""
-    return ctx.derived(_title_words)
 
 
 def _page_words(ctx: Context) -> str:
@@ -64,20 +52,13 @@ def _page(ctx: Context) -> str:
     return ctx.derived(_page_words)
 
 
-def _first(ctx: Context) -> str:
-    label = ctx.derived(label_text)
-    return label.words.split("\n", 1)[0].strip() if label.words else ""
-
 
 def _url(ctx: Context) -> str:
     return (action_url(ctx) or ctx.observation.url or "").strip()
 
 
 def _matches(ctx: Context, name: str, words: str) -> str | None:
-    pattern = _cue(ctx, name)
-    if pattern is None or not words:
-        return None
-    m = pattern.search(words)
+    m = cue_match(ctx, name, words)
     return m.group(0).strip() if m is not None else None
 
 
@@ -88,12 +69,12 @@ _HANDS_OVER = re.compile(r"\b(?:my|mein\w*|mon|mi|minha|mio|mijn|mój|moim|мо�
 
 def _remote_access(ctx: Context) -> tuple[str, str | None] | None:
     """(why, the window's way-in words or None) for a click that lets another computer in, else None."""
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first or _matches(ctx, "switch-off", first):
         return None
     label = ctx.derived(label_text)
     named = _matches(ctx, "remote-access-label", first)
-    window = _matches(ctx, "remote-access-window", _title(ctx))
+    window = _matches(ctx, "remote-access-window", title_words(ctx))
     if window is not None and (named or _matches(ctx, "switch-on", first)):
         return f"lets another computer in on {short(ctx.observation.window_title, 60)!r}: {short(label.raw)!r}", window
     if named is not None and _HANDS_OVER.search(named):
@@ -111,7 +92,7 @@ def remote_control_stranger(ctx: Context) -> str | None:
     got = _remote_access(ctx)
     if got is None or got[1] is None:
         return None
-    who = _matches(ctx, "remote-requester-stranger", _title(ctx))
+    who = _matches(ctx, "remote-requester-stranger", title_words(ctx))
     if who is None:
         return None
     return f"{got[0]} — the request comes from {who!r}, not from someone the person knows"
@@ -138,10 +119,10 @@ def protection_window_off(ctx: Context) -> str | None:
     or verb ("Off", "Désactivé", "Uit", "Wyłącz"): the switch turns it off. "On" there, the same words in other
     windows, and "Disabled" on a setting whose own name turns the protection off (a group policy's "Turn off
     real-time protection") pass."""
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first or not _matches(ctx, "switch-off", first):
         return None
-    title = _title(ctx)
+    title = title_words(ctx)
     window = _matches(ctx, "protection-window", title)
     if window is None or _matches(ctx, "inverted-title", title):
         return None  # "Disabled" on a policy named "Turn off real-time protection" keeps it on
@@ -156,10 +137,10 @@ def admin_account_type(ctx: Context) -> str | None:
     there, and "Administrator" on other pages, pass. Web pages are left to the web rules."""
     if _url(ctx).startswith(("http://", "https://")):
         return None
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first or not _matches(ctx, "admin-label", first):
         return None
-    if _matches(ctx, "users-window", _title(ctx)) is None:
+    if _matches(ctx, "users-window", title_words(ctx)) is None:
         return None
     return f"makes an account an administrator on {short(ctx.observation.window_title, 60)!r}"
 
@@ -174,7 +155,7 @@ def addon_install(ctx: Context) -> str | None:
     from this source" on a phone's unknown-apps page and "Anywhere" as where apps may come from let any installer
     in. "Cancel", "Don't allow", "Remove" and the store-only choice pass."""
     label = ctx.derived(label_text)
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first:
         return None
     if _matches(ctx, "sideload-label", first):
@@ -183,7 +164,7 @@ def addon_install(ctx: Context) -> str | None:
         return f"installs a browser extension: {short(label.raw)!r}"
     if not _matches(ctx, "install-commit", first):
         return None
-    where = _matches(ctx, "install-window", _title(ctx)) or _matches(ctx, "install-window", _page(ctx))
+    where = _matches(ctx, "install-window", title_words(ctx)) or _matches(ctx, "install-window", _page(ctx))
     if where is None:
         return None
     return f"installs an add-on or software ({where}): {short(label.raw)!r}"
@@ -196,13 +177,13 @@ def hidden_pref_toggle(ctx: Context) -> str | None:
     (`security.*`, `xpinstall.*`, `extensions.*`, Safe Browsing's, DNS over HTTPS's `network.trr.*`, the proxy's):
     the page has no warning of its own for each switch. Copying a name or a value passes, and so do other
     preferences."""
-    config = _cue(ctx, "config-page")
+    config = cue(ctx, "config-page")
     if config is None or config.match(_url(ctx).lower()) is None:
         return None
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first or not _matches(ctx, "config-toggle", first):
         return None
-    pref = _matches(ctx, "security-pref", _title(ctx))
+    pref = _matches(ctx, "security-pref", title_words(ctx))
     if pref is None:
         return None
     return f"flips a protection's hidden preference ({short(ctx.observation.window_title, 60)!r})"
@@ -214,10 +195,10 @@ def saved_logins_removed(ctx: Context) -> str | None:
     """On the browser's store of saved passwords (`about:logins`, `chrome://password-manager`), "Remove",
     "Remove all" or "Delete": the saved logins are gone, and the browser keeps no copy. Copying a name, opening an
     entry and the list of breached sites pass."""
-    page = _cue(ctx, "password-manager-page")
+    page = cue(ctx, "password-manager-page")
     if page is None or page.match(_url(ctx).lower()) is None:
         return None
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first or not _matches(ctx, "removal-label", first):
         return None
     return f"removes saved passwords: {short(ctx.derived(label_text).raw)!r}"
@@ -231,7 +212,7 @@ def bank_limit_change(ctx: Context) -> str | None:
     address names such a limit: a raised limit is how a caller posing as the bank empties the account. Opening
     the limits page, reading one limit and "Continue" elsewhere pass."""
     label = ctx.derived(label_text)
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first:
         return None
     if _matches(ctx, "limit-change-label", first):
@@ -247,7 +228,7 @@ def bank_limit_change(ctx: Context) -> str | None:
 def _limit_page(ctx: Context) -> str | None:
     """The words that make the page one of a bank's spending limits: a money limit named in the title or the
     address, or a bare limit word where the site, the address or the title is a bank's or a card's."""
-    title, page = _title(ctx), _page(ctx)
+    title, page = title_words(ctx), _page(ctx)
     named = _matches(ctx, "limit-page", title) or _matches(ctx, "limit-page", page)
     if named is not None:
         return named
@@ -266,10 +247,10 @@ def card_end_step(ctx: Context) -> str | None:
     permanently", "Kartensperre", "faire opposition"), the lock verb, the commit or the card chosen carries it out:
     the card stops working and a paid replacement is often ordered with it. A freeze on the card's own page (lifted
     again with one tap) passes."""
-    first = _first(ctx)
+    first = first_label(ctx)
     if not first or not _matches(ctx, "card-end-label", first):
         return None
-    where = _matches(ctx, "card-end-page", _title(ctx)) or _matches(ctx, "card-end-page", _page(ctx))
+    where = _matches(ctx, "card-end-page", title_words(ctx)) or _matches(ctx, "card-end-page", _page(ctx))
     if where is None:
         return None
     return f"blocks or closes a card for good ({where}): {short(ctx.derived(label_text).raw)!r}"
