@@ -299,18 +299,24 @@ def advance(line: TypedLine, action: Action) -> TypedLine:
 ENV_MAX = 64  # variables carried per window; the oldest are forgotten first
 _UNREAD = TypedLine(known=False, why="a line deskgate could not read ended")
 # one simple command that sets shell variables: `X=v`, `export X=v Y=w`, `declare -x X=v`, `readonly X=v`
+# (a value may name other variables, `K=$HOME/.ssh/id_rsa`, or be one simple substitution, `X=$(cat name.txt)`:
+# both are kept as written and read again with the line that uses them)
+_SUBST = r"\$\([^()`\"']*\)"
 _SETS = re.compile(r"^\s*(?:(?:export|declare|typeset|readonly|local)(?:\s+-[a-zA-Z]+)*\s+)?"
-                   r"((?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|\"[^\"`$]*\"|[^\s'\"`;&|<>()$]*)\s*)+)$")
-_ONE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=('[^']*'|\"[^\"]*\"|\S*)")
+                   r"((?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|\"(?:[^\"`$]|\$(?!\()|" + _SUBST + r")*\"|"
+                   r"(?:[^\s'\"`;&|<>()$]|\$(?!\()|" + _SUBST + r")*)\s*)+)$")
+_ONE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=('[^']*'|\"(?:[^\"$]|\$(?!\()|" + _SUBST + r")*\"|(?:[^\s$]|\$(?!\()|" +
+                  _SUBST + r")*)")
 _UNSET = re.compile(r"^\s*unset(?:\s+-v)?((?:\s+[A-Za-z_][A-Za-z0-9_]*)+)\s*$")
 _SEPARATORS = re.compile(r"\s*(?:;|&&|\|\||\n)\s*")
 
 
 def carried_env(env: tuple[tuple[str, str], ...], ended: tuple[TypedLine, ...]) -> tuple[tuple[str, str], ...]:
     """The shell variables a window's shell holds after `ended` ran: `env`, then each plain assignment of those
-    lines (`X=v`, `export X=v`, a literal value; `unset X` forgets one). A line deskgate did not follow whole (an
-    edited or recalled one, a paste) may have set anything: every variable is forgotten then, and a variable left
-    unknown stays `$X`, which the rules read as a value they cannot see."""
+    lines (`X=v`, `export X=v`; a value that names other variables, `$HOME/x`, or runs one simple substitution is
+    kept as written and read again with the line that uses it; `unset X` forgets one). A line deskgate did not
+    follow whole (an edited or recalled one, a paste) may have set anything: every variable is forgotten then,
+    and a variable left unknown stays `$X`, which the rules read as a value they cannot see."""
     for ln in ended:
         if not ln.known:
             env = ()

@@ -52,6 +52,7 @@ __all__ = [
     "analyse",
     "command_alone",
     "command_facts",
+    "env_prefix",
     "is_terminal",
     "line_cwd",
     "parse_piece",
@@ -2692,21 +2693,31 @@ def command_alone(ctx: Context) -> ShellAnalysis | None:
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def with_env(analysis: ShellAnalysis, env: tuple[tuple[str, str], ...], cwd: str | None = None) -> ShellAnalysis:
+def with_env(analysis: ShellAnalysis, env: tuple[tuple[str, str], ...], cwd: str | None = None, *,
+             expand: bool = False) -> ShellAnalysis:
     """The analysis of a command run with the variables `env` set: the command read after `export NAME=value` of
     each, so a word that names one is read as its value (`cat $KEY` with KEY set to a private key's path reads that
     key; `rm -rf $D` with D set to the home deletes it) and the rules about what a variable does (`LD_PRELOAD`,
     `PATH`) see it as set for the command. A PowerShell command has them put in front as `$env:NAME = 'value'`. A
-    name no shell can spell is put in front of the analysis's assignments only."""
+    name no shell can spell is put in front of the analysis's assignments only. `expand`: the values are a shell
+    line's own words (a terminal's earlier `K=$HOME/x`), read with the variables they name; a process
+    environment's values are literal."""
     names = [(k, v) for k, v in env if _ENV_NAME.fullmatch(k)]
     odd = tuple((fold(k), v) for k, v in env if not _ENV_NAME.fullmatch(k))
     if names:
-        if winshell.dialect(analysis.source) is not None:  # PowerShell reads them as `$env:NAME`
-            prefix = "".join("$env:{} = '{}'; ".format(k, v.replace("'", "''")) for k, v in names)
-        else:
-            prefix = "".join(f"export {k}={shlex.quote(v)}; " for k, v in names)
-        analysis = _analyse_text(prefix + analysis.source, cwd)
+        powershell = winshell.dialect(analysis.source) is not None
+        analysis = _analyse_text(env_prefix(names, expand=expand, powershell=powershell) + analysis.source, cwd)
     return _with_env(analysis, odd) if odd else analysis
+
+
+def env_prefix(env: tuple[tuple[str, str], ...] | list[tuple[str, str]], *, expand: bool = False,
+               powershell: bool = False) -> str:
+    """The statements that set `env` in front of a command line: `export NAME=value; ` (`expand`: a value that
+    names variables is read with them, as a terminal's own earlier line set it), or PowerShell's
+    `$env:NAME = 'value'; `."""
+    if powershell:  # (PowerShell reads them as `$env:NAME`)
+        return "".join("$env:{} = '{}'; ".format(k, v.replace("'", "''")) for k, v in env)
+    return "".join(f"export {k}={_expanding(v) if expand else shlex.quote(v)}; " for k, v in env)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -2760,7 +2771,7 @@ def command_facts(ctx: Context) -> ShellAnalysis | None:
             analysis = analyse(judged_text(obs.line, ctx.action.text), cwd)  # type: ignore[attr-defined]
             if obs.line is not None and obs.line.env and "$" in analysis.source:
                 # (variables earlier lines of this terminal set: the shell still holds them)
-                return with_env(analysis, obs.line.env, cwd)
+                return with_env(analysis, obs.line.env, cwd, expand=True)
             return analysis
     return None
 
@@ -2774,6 +2785,14 @@ def terminal_cwd(title: str) -> str | None:
     there deletes what that directory holds. None when the title names none."""
     m = _TITLE_CWD.match(title.strip()[:512]) if "@" in title else None
     return m.group(1) if m is not None else None
+
+
+def _expanding(value: str) -> str:
+    """`value` double-quoted when it names variables or holds a substitution (as gate/lines.py `carried_env` keeps
+    it: read again, the substitution is judged with the line that uses it), else quoted as a literal."""
+    if "$" in value and "`" not in value:
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return shlex.quote(value)
 
 
 def line_cwd(title: str, line: TypedLine | None) -> str | None:

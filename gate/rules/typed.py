@@ -27,7 +27,7 @@ from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.gui import key_combo
 from gate.rules.shell_vocab import _SQL_BLOCK, _SQL_CONFIRM
-from gate.shell import command_facts, line_cwd
+from gate.shell import command_facts, env_prefix, line_cwd
 from gate.typed import (
     Destination,
     Escape,
@@ -564,7 +564,8 @@ def line_end(ctx: Context) -> LineEnd:
                 b, c = _judge(Navigate(url=url), ctx)
             else:  # (with the variables earlier lines of the terminal set: gate/lines.py `carried_env`)
                 env = ctx.observation.line.env if ctx.observation.line is not None and "$" in text else ()
-                b, c = _judge(Shell(command=text.strip(), env=dict(env) if env else None,
+                command = env_prefix(env, expand=True) + text.strip() if env else text.strip()
+                b, c = _judge(Shell(command=command,
                                     cwd=line_cwd(ctx.observation.window_title, ctx.observation.line)), ctx)
             if b is not None and (block is None or b.risk > block.risk):
                 block, judged = b, text

@@ -39,9 +39,11 @@ def test_a_harmless_value_stays_harmless() -> None:
 @pytest.mark.parametrize(("lines", "env"), [
     (["X=1"], (("X", "1"),)),
     (["export A='two words' B=2", "unset A"], (("B", "2"),)),
-    (["X=$(cat secret.txt)"], ()),
     (["X=1 make build"], ()),
     (["cd /tmp && Y=/etc"], (("Y", "/etc"),)),
+    (["K=$HOME/.ssh/id_ed25519"], (("K", "$HOME/.ssh/id_ed25519"),)),
+    (["X=$(cat name.txt)"], (("X", "$(cat name.txt)"),)),
+    (["X=`id`"], ()),
 ])
 def test_what_whole_lines_set(lines, env) -> None:
     got: tuple[tuple[str, str], ...] = ()
@@ -112,3 +114,14 @@ def test_variables_and_the_directory_are_read_together() -> None:
     obs = Observation(app="xterm", window_title="sam@box: ~", window_id=3, line=TypedLine(env=(("F", "*"),)))
     got = GATE.assess(action_from_dict({"type": "type", "text": "rm -rf $F\n"}), obs)
     assert got.decision is Decision.BLOCK and "block.shell.recursive-delete-root" in got.rules, got.rules
+
+
+@pytest.mark.parametrize(("env", "typed", "rule"), [
+    ((("K", "$HOME/.ssh/id_ed25519"),), "cat $K\n", "block.shell.credential-read"),
+    ((("V", "$(echo gh-deploy)"),), "mkdocs $V\n", "confirm.shell.publish"),
+])
+def test_a_value_naming_variables_or_a_substitution_is_read_with_the_line_that_uses_it(env, typed, rule) -> None:
+    got = in_terminal({"type": "type", "text": typed}, env)
+    assert rule in got.rules, got.rules
+    end = in_terminal({"type": "key", "keys": ["enter"]}, env, text=typed.strip())
+    assert end.decision is not Decision.ALLOW, end.rules
