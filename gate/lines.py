@@ -309,14 +309,24 @@ _ONE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=('[^']*'|\"(?:[^\"$]|\$(?!\()|" + _
                   _SUBST + r")*)")
 _UNSET = re.compile(r"^\s*unset(?:\s+-v)?((?:\s+[A-Za-z_][A-Za-z0-9_]*)+)\s*$")
 _SEPARATORS = re.compile(r"\s*(?:;|&&|\|\||\n)\s*")
+# what else may set a variable of the shell: an assignment of another form (a backtick substitution, `X+=v`, `X=(a b)`,
+# `X=$((n))`), the builtins that read or set one (`read X`, `for X in`, `printf -v X`, `mapfile`, `let`), and
+# what runs code in this shell (`eval`, `source`, `.`)
+_MAY_SET = re.compile(r"(?:^|[\s;&|({])(?:[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=|"
+                      r"(?:export|declare|typeset|readonly|local|read|mapfile|readarray|let|eval|source|getopts|for|"
+                      r"select|printf\s+-v|set)\b|\.\s)")
+# assignments in front of a command (`CC=clang make`): they are that command's environment, not the shell's
+_FOR_COMMAND = re.compile(r"^\s*(?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|\"[^\"`$]*\"|[^\s'\"`;&|<>()$]*)\s+)+"
+                          r"(?=[^\s=]+(?:\s|$))(?![A-Za-z_][A-Za-z0-9_]*\+?=)")
 
 
 def carried_env(env: tuple[tuple[str, str], ...], ended: tuple[TypedLine, ...]) -> tuple[tuple[str, str], ...]:
     """The shell variables a window's shell holds after `ended` ran: `env`, then each plain assignment of those
     lines (`X=v`, `export X=v`; a value that names other variables, `$HOME/x`, or runs one simple substitution is
     kept as written and read again with the line that uses it; `unset X` forgets one). A line deskgate did not
-    follow whole (an edited or recalled one, a paste) may have set anything: every variable is forgotten then,
-    and a variable left unknown stays `$X`, which the rules read as a value they cannot see."""
+    follow whole (an edited or recalled one, a paste) may have set anything, and so may a part of a line that sets
+    variables in another way (`X+=v`, `read X`, `source f`): every variable is forgotten then, and a variable
+    left unknown stays `$X`, which the rules read as a value they cannot see."""
     for ln in ended:
         if not ln.known:
             env = ()
@@ -328,6 +338,11 @@ def carried_env(env: tuple[tuple[str, str], ...], ended: tuple[TypedLine, ...]) 
                          for n, v in _ONE.findall(m.group(1))}
             elif (u := _UNSET.match(part)) is not None:
                 names = dict.fromkeys(u.group(1).split())
+            elif _MAY_SET.search(_FOR_COMMAND.sub("", part, count=1)):
+                # set in a way not followed here: a kept value could be stale (`D=build`, then D=`echo ~`, then
+                # `rm -rf $D`), so every variable becomes unknown
+                env = ()
+                continue
             else:
                 continue
             env = tuple((n, v) for n, v in env if n not in names) + \

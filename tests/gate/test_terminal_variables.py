@@ -44,6 +44,7 @@ def test_a_harmless_value_stays_harmless() -> None:
     (["K=$HOME/.ssh/id_ed25519"], (("K", "$HOME/.ssh/id_ed25519"),)),
     (["X=$(cat name.txt)"], (("X", "$(cat name.txt)"),)),
     (["X=`id`"], ()),
+    (["CC=clang CFLAGS='-O2 -g' make"], ()),
 ])
 def test_what_whole_lines_set(lines, env) -> None:
     got: tuple[tuple[str, str], ...] = ()
@@ -125,3 +126,19 @@ def test_a_value_naming_variables_or_a_substitution_is_read_with_the_line_that_u
     assert rule in got.rules, got.rules
     end = in_terminal({"type": "key", "keys": ["enter"]}, env, text=typed.strip())
     assert end.decision is not Decision.ALLOW, end.rules
+
+
+@pytest.mark.parametrize("line", ["D=`echo ~`", "read D", "D+=/..", "for D in ~; do :; done", "printf -v D %s ~",
+                                  "source ./vars.sh", ". ./vars.sh", "eval D=~", "D=(~)", "export D=`pwd`/..",
+                                  "IFS=/ read -r D <<< x"])
+def test_a_variable_set_in_a_way_not_followed_is_forgotten_with_every_other(line: str) -> None:
+    # a kept value would be stale: D=build, then the line, then `rm -rf $D` must not be judged as `rm -rf build`
+    env = carried_env((("D", "build"), ("N", "1")), (TypedLine(text=line),))
+    assert env == ()
+    got = in_terminal({"type": "type", "text": "rm -rf $D\n"}, env)
+    assert got.decision is not Decision.ALLOW, got.rules
+
+
+@pytest.mark.parametrize("line", ["CC=clang make", "make test", "git commit -m 'a=b'", "printf '%s' hi", "ls -la"])
+def test_lines_that_set_nothing_in_the_shell_keep_what_it_holds(line: str) -> None:
+    assert carried_env((("D", "build"),), (TypedLine(text=line),)) == (("D", "build"),)
