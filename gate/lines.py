@@ -352,6 +352,8 @@ def carried_env(env: tuple[tuple[str, str], ...], ended: tuple[TypedLine, ...]) 
 
 # a line that moves the shell: `cd DIR`, `pushd DIR`, or `cd` alone (home)
 _CD = re.compile(r"^\s*(?:cd|pushd|chdir)(?:\s+(?:-[LPe@]+\s+)*(\S+))?\s*$")
+# what else may move it: the same builtins written otherwise, the directory stack, jump tools, code run in this shell
+_MAY_MOVE = re.compile(r"(?:^|[\s;&|{])(?:cd|pushd|popd|chdir|z|zi|j|jo|autojump|source|eval)(?:\s|$)|^\s*\.\s")
 
 
 def carried_cwd(cwd: str | None, ended: tuple[TypedLine, ...]) -> str | None:
@@ -365,6 +367,8 @@ def carried_cwd(cwd: str | None, ended: tuple[TypedLine, ...]) -> str | None:
         for part in _SEPARATORS.split(ln.text):
             m = _CD.match(part)
             if m is None:
+                if _MAY_MOVE.search(part):
+                    cwd = None  # (moved in a way not followed: `popd`, `z proj`, `builtin cd x`, `source f`)
                 continue
             where = m.group(1) or "~"
             if where == "-" or any(c in where for c in "$`*?"):

@@ -142,3 +142,17 @@ def test_a_variable_set_in_a_way_not_followed_is_forgotten_with_every_other(line
 @pytest.mark.parametrize("line", ["CC=clang make", "make test", "git commit -m 'a=b'", "printf '%s' hi", "ls -la"])
 def test_lines_that_set_nothing_in_the_shell_keep_what_it_holds(line: str) -> None:
     assert carried_env((("D", "build"),), (TypedLine(text=line),)) == (("D", "build"),)
+
+
+@pytest.mark.parametrize("line", ["popd", "z shop", "builtin cd /", "cd -- /", "source ./env.sh", "{ cd /; }"])
+def test_a_move_not_followed_forgets_the_directory(line: str) -> None:
+    from gate.lines import carried_cwd
+
+    assert carried_cwd("~/src", (TypedLine(text=line),)) is None
+
+
+@pytest.mark.parametrize(("line", "cwd"), [("ls", "~/src"), ("(cd /tmp && ls)", "~/src"), ("cd app", "~/src/app")])
+def test_lines_that_leave_the_shell_where_it_was(line: str, cwd: str) -> None:
+    from gate.lines import carried_cwd
+
+    assert carried_cwd("~/src", (TypedLine(text=line),)) == cwd
