@@ -30,6 +30,7 @@ account. What a page is about, and which labels and fields matter there, is reso
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 from gate.fields import field_text, label_text
 from gate.model import Risk
@@ -374,8 +375,76 @@ def _carries_words(value: str) -> bool:
     return "%20" in value or "+" in value or " " in value or _BASE32_RUN.search(value) is not None
 
 
+_USER_CODE = re.compile(r"^\s*[A-Z0-9]{3,5}(?:[- ][A-Z0-9]{3,5})?\s*$")
+
+
+@rule("confirm.gui.device-code", "A device sign-in code typed on the provider's page",
+      risk=Risk.HIGH, types=("type",), confidence=0.7)
+def device_code(ctx: Context) -> CheckResult:
+    """A short code ("KQ7D-M2XP", "WDJB-MJHT") typed into "Enter the code displayed on your device" on a provider's
+    device page (Microsoft's devicelogin, Google's and GitHub's device pages, a CRM's connect page): the device or
+    program that showed the code gets a session of this account. Callers who read such a code out ("device code
+    phishing") take the account so; a person says whether the code came from their own program."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not _USER_CODE.match(text) or not any(c.isalpha() for c in text):
+        return None
+    field = words(ctx.derived(field_text).raw)
+    if not field or not matches("device-code", "fields", field):
+        return None
+    obs = ctx.observation
+    if not matches("device-code", "places", place_words(obs.url or "", obs.window_title or "")):
+        return None
+    return f"a device sign-in code typed on {(obs.url or obs.window_title)[:60]!r}: whatever showed it gets a session"
+
+
+@rule("confirm.gui.space-export", "A whole space, project or workspace exported", risk=Risk.HIGH,
+      types=("navigate", "click"), confidence=0.7)
+def space_export(ctx: Context) -> CheckResult:
+    """Opening a URL or clicking a button that exports a whole wiki space, project, workspace or tenant ("Export
+    space", `/spaces/flyingpdf/flyingpdf.action?key=ENG`, "Export all issues"): every page or record of it in one
+    file, the way data is gathered before it leaves. Exporting one page or one view passes."""
+    if ctx.action.type == "click":
+        label = ctx.derived(_label)
+        if not label or not matches("space-export", "words", label):
+            return None
+        return f"clicking {label[:40]!r} exports a whole space, project or workspace"
+    url = getattr(ctx.action, "url", "") or ""
+    if not matches("space-export", "words", place_words(url, "")):
+        return None
+    return f"opening {url[:80]!r} exports a whole space, project or workspace"
+
+
+_IMAGE_PATH = re.compile(r"\.(?:png|gif|jpe?g|svg|webp|ico|bmp)$", re.IGNORECASE)
+
+
+@rule("block.nav.proxied-beacon", "An image address on another site, carrying words, fetched through a proxy",
+      risk=Risk.CRITICAL, types=("navigate",), confidence=0.8)
+def proxied_beacon(ctx: Context) -> CheckResult:
+    """A URL whose query holds another site's image address whose own query carries words
+    (`/urlp/v1/url/content?url=https://cdn.example.net/logo.png?d=Project%20Falcon…`): a chat's or a mail's image
+    proxy fetches it, and the words reach that host; the proxy's own site makes it look trusted. A redirect to a
+    page, or an image with no words in its query, passes."""
+    url = getattr(ctx.action, "url", "") or ""
+    outer = split_url(url) if url and len(url) <= 4096 and "%3a%2f%2f" in url.lower() else None
+    if outer is None or not outer.host:
+        return None
+    for pair in (outer.query or "").split("&"):
+        value = unquote(pair.partition("=")[2])
+        if not value.lower().startswith(("http://", "https://")):
+            continue
+        inner = split_url(value)
+        if inner is None or not inner.host or registrable(inner.host) == registrable(outer.host):
+            continue
+        if _IMAGE_PATH.search(inner.path or "") and \
+                any(_carries_words(unquote(v)) for v in _DATA_VALUE.findall(inner.query or "")):
+            return f"an image on {inner.host} carrying words, fetched through {outer.host}: the words reach that host"
+    return None
+
+
 RULES: tuple[Rule, ...] = (
     identity_provider_added, top_role_grant, factor_removal, unvetted_app_trust, domain_scopes, org_mail_copy,
     public_share_secret, ci_fetch_run, image_beacon,
-    console_change, role_grant, factor_removal_ask, domain_scopes_ask, console_endpoint, public_share,
+    proxied_beacon,
+    console_change, role_grant, factor_removal_ask, domain_scopes_ask, console_endpoint, public_share, device_code,
+    space_export,
 )

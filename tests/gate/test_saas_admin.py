@@ -167,3 +167,40 @@ def test_a_markdown_image_carrying_words_is_blocked_a_plain_badge_is_not() -> No
     assert "block.typed.image-beacon" in typed(text, "Message body", url).rules
     badge = "![build](https://ci.example.net/badge.svg?branch=main)"
     assert "block.typed.image-beacon" not in typed(badge, "Message body", url).rules
+
+
+def navigate(url: str):
+    return judged(GATE.assess(action_from_dict({"type": "navigate", "url": url}), Observation()))
+
+
+# -- device codes, whole exports, proxied images ----------------------------------------------------------
+
+
+def test_a_device_code_typed_on_a_device_page_asks_a_search_does_not() -> None:
+    url = "https://login.example-cloud.com/devicelogin"
+    got = typed("BDFH-7QRT", "Enter the code displayed on your device", url, "Enter code")
+    assert "confirm.gui.device-code" in got.rules
+    assert "confirm.gui.device-code" not in typed("BDFH-7QRT", "Search", url, "Enter code").rules
+    assert "confirm.gui.device-code" not in typed("Hello there", "Enter the code displayed on your device", url).rules
+
+
+def test_a_whole_space_exported_asks_one_page_does_not() -> None:
+    assert "confirm.gui.space-export" in navigate(
+        "https://wiki.example.com/spaces/exportspace.action?key=OPS&type=xml").rules
+    assert "confirm.gui.space-export" in click("Export project", "https://pm.example.com/project/web/admin").rules
+    assert "confirm.gui.space-export" not in navigate("https://wiki.example.com/spaces/OPS/pages/12/Runbook").rules
+    assert "confirm.gui.space-export" not in click("Export to PDF", "https://wiki.example.com/pages/12").rules
+
+
+def test_a_proxied_image_carrying_words_is_blocked_a_proxied_page_is_not() -> None:
+    bad = ("https://chat.example.com/proxy/image?url=https%3A%2F%2Fcdn.pixel-host.example.net%2Fa.gif"
+           "%3Fq%3Dsalary%2520bands%2520for%2520Q3&w=1")
+    assert "block.nav.proxied-beacon" in navigate(bad).rules
+    page = "https://www.example-search.com/url?q=https%3A%2F%2Fnews.example.org%2Fstory%3Fid%3Dwinter%2520storms"
+    assert "block.nav.proxied-beacon" not in navigate(page).rules
+
+
+def test_an_accounts_own_password_named_after_its_address_is_a_password_field() -> None:
+    url = "https://crm.example.com/settings/mail"
+    assert "confirm.gui.credential-field" in typed("s3cret-Value", "email_password", url, "Mail account").rules
+    assert "confirm.gui.credential-field" not in typed("jo@example.com", "Email", url, "Mail account").rules
