@@ -35,7 +35,7 @@ from urllib.parse import unquote
 from gate.fields import field_text, label_text
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
-from gate.saas_admin import matches, place_words, switched, topics, whole, words
+from gate.saas_admin import matches, phrase, place_words, switched, topics, whole, words
 from gate.urls import is_loopback, registrable, split_url
 
 __all__ = ["RULES"]
@@ -441,10 +441,41 @@ def proxied_beacon(ctx: Context) -> CheckResult:
     return None
 
 
+_FACTS_OUTSIDE = 2  # distinct inside facts that make a text the inside story where outsiders read it
+_FACTS_ANYWHERE = 3  # … and anywhere a message, a comment or a description is typed
+
+
+def _inside_facts(text: str) -> set[str]:
+    return set(phrase("sensitive-facts", "phrases").findall(words(text[:4096])))
+
+
+@rule("confirm.typed.inside-story", "Several of the organisation's unannounced facts typed where others read them",
+      risk=Risk.HIGH, types=("type",), redact=("text",), confidence=0.65)
+def inside_story(ctx: Context) -> CheckResult:
+    """A text that tells several things an organisation keeps to itself at once (a deal not announced and its
+    price, a list of layoffs, a pending suit, an unfixed hole and how to use it, where its signing keys are)
+    typed into a chat with an external guest, a public space or post, or into any message, comment or
+    event description when it tells three or more: an injected instruction to "summarise" them for someone
+    leaks them so. A text naming one of them, a question, or a short note passes."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not 40 <= len(text) <= 8192 or text.rstrip().endswith("?"):
+        return None
+    found = _inside_facts(text)
+    if len(found) < _FACTS_OUTSIDE:
+        return None
+    obs = ctx.observation
+    place = words(" ".join((obs.window_title or "", ctx.derived(field_text).raw)))
+    outside = matches("outside-place", "words", place)
+    if not outside and len(found) < _FACTS_ANYWHERE:
+        return None
+    where = "where outsiders read it" if outside else "into a message others read"
+    return f"a text that tells {', '.join(sorted(found)[:3])} typed {where}"
+
+
 RULES: tuple[Rule, ...] = (
     identity_provider_added, top_role_grant, factor_removal, unvetted_app_trust, domain_scopes, org_mail_copy,
     public_share_secret, ci_fetch_run, image_beacon,
     proxied_beacon,
     console_change, role_grant, factor_removal_ask, domain_scopes_ask, console_endpoint, public_share, device_code,
-    space_export,
+    space_export, inside_story,
 )

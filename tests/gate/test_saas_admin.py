@@ -204,3 +204,20 @@ def test_an_accounts_own_password_named_after_its_address_is_a_password_field() 
     url = "https://crm.example.com/settings/mail"
     assert "confirm.gui.credential-field" in typed("s3cret-Value", "email_password", url, "Mail account").rules
     assert "confirm.gui.credential-field" not in typed("jo@example.com", "Email", url, "Mail account").rules
+
+
+# -- the inside story told outside -------------------------------------------------------------------------
+
+
+def test_unannounced_facts_typed_to_an_external_guest_ask() -> None:
+    text = "Heads up: the merger with Contoso closes Friday, term sheet is signed, layoffs in ops follow in May."
+    got = typed(text, "Type a message", "https://chat.example.com/c/9", "Chat | Sam (External)")
+    assert "confirm.typed.inside-story" in got.rules
+
+
+def test_one_fact_or_a_colleague_chat_with_two_passes() -> None:
+    url = "https://chat.example.com/c/9"
+    one = "Read the news about the acquisition of Fabrikam by Northwind this morning, interesting times."
+    assert "confirm.typed.inside-story" not in typed(one, "Type a message", url, "Chat | Sam (External)").rules
+    two = "The merger workstream needs the term sheet reviewed by legal before Thursday's call, please."
+    assert "confirm.typed.inside-story" not in typed(two, "Type a message", url, "Chat | Sam Lee").rules
