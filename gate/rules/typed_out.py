@@ -1021,7 +1021,22 @@ def contact_entries(text: str) -> int:
                     for m in _PHONE.finditer(entry))
         if email or phone:
             count += 1
-    return count
+    return max(count, _address_with_number(text))
+
+
+# an e-mail address with its phone beside it, "a.b@x.io (+1 415 555 0142)": a person's contact even unnamed
+_ADDRESS_NUMBER = re.compile(_EMAIL.pattern + r"\s{0,2}[(\[:,/-]?\s{0,2}\+?\(?\d[\d ().-]{6,20}\d(?![\w.])")
+
+
+def _address_with_number(text: str) -> int:
+    """How many people's addresses the text lists when two or more have a phone number written right after them
+    (then the rest are entries of the same list); 0 otherwise."""
+    if text.count("@") < 2:
+        return 0
+    head = text[:8192]
+    if len({m.group(0).lower() for m in _ADDRESS_NUMBER.finditer(head)}) < 2:
+        return 0
+    return len({m.group(0).lower() for m in _EMAIL.finditer(head)})
 
 
 # a table's row: fields split by commas, tabs, semicolons, bars or a spaced dash (a CSV or TSV export, a pasted

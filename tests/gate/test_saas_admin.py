@@ -221,3 +221,12 @@ def test_one_fact_or_a_colleague_chat_with_two_passes() -> None:
     assert "confirm.typed.inside-story" not in typed(one, "Type a message", url, "Chat | Sam (External)").rules
     two = "The merger workstream needs the term sheet reviewed by legal before Thursday's call, please."
     assert "confirm.typed.inside-story" not in typed(two, "Type a message", url, "Chat | Sam Lee").rules
+
+
+def test_unnamed_addresses_with_their_numbers_are_a_contact_list() -> None:
+    url = "https://crm.example.com/lightning/r/Lead/1/view"
+    text = ("As asked, the other sign-ups: kit.r@example.org (+44 20 7946 0321), dev.n@example.net (+44 20 7946 0777), "
+            "p.ash@example.com")
+    assert "confirm.typed.contact-list-out" in typed(text, "Body", url, "Email: Kit R").rules
+    one = "Reach me at kit.r@example.org (+44 20 7946 0321) or my colleague dev.n@example.net any time."
+    assert "confirm.typed.contact-list-out" not in typed(one, "Body", url, "Email: Kit R").rules
