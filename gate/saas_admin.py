@@ -60,7 +60,7 @@ def matches(table: str, key: str, text: str) -> bool:
 _TOPICS: tuple[str, ...] = tuple(_BOOK["topic"])
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)  # pages repeat within a session; addresses are unbounded
 def topics(place: str) -> frozenset[str]:
     """The `[topic]` names a page's words (`place_words`) speak of."""
     return frozenset(t for t in _TOPICS if matches("topic", t, place))

@@ -230,3 +230,15 @@ def test_unnamed_addresses_with_their_numbers_are_a_contact_list() -> None:
     assert "confirm.typed.contact-list-out" in typed(text, "Body", url, "Email: Kit R").rules
     one = "Reach me at kit.r@example.org (+44 20 7946 0321) or my colleague dev.n@example.net any time."
     assert "confirm.typed.contact-list-out" not in typed(one, "Body", url, "Email: Kit R").rules
+
+
+@pytest.mark.parametrize(("label", "url", "title", "rule"), [
+    ("Save", "https://entra.microsoft.com/#view/Microsoft_AAD_IAM/CompanyRelationshipsMenuBlade/~/IdentityProviders",
+     "New SAML/WS-Fed IdP", "block.gui.identity-provider-added"),
+    ("Save", "https://admin.exchange.microsoft.com/#/transportrules", "New transport rule",
+     "confirm.gui.admin-console-commit"),
+    ("Create", "https://dev.azure.com/org/proj/_settings/serviceHooks", "Service Hooks Subscription",
+     "confirm.gui.admin-console-commit"),
+])
+def test_pages_named_in_one_word_are_read_too(label, url, title, rule) -> None:
+    assert rule in click(label, url, title).rules
