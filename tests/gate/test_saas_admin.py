@@ -242,3 +242,9 @@ def test_unnamed_addresses_with_their_numbers_are_a_contact_list() -> None:
 ])
 def test_pages_named_in_one_word_are_read_too(label, url, title, rule) -> None:
     assert rule in click(label, url, title).rules
+
+
+def test_a_user_story_is_a_work_item_not_a_person_added() -> None:
+    url = "https://pm.example.com/project/web/backlog"
+    assert click("+ Add a new User Story", url, "Backlog - Web").decision.value == "allow"
+    assert "confirm.gui.consequential" in click("Add user", "https://pm.example.com/admin/people", "People").rules
