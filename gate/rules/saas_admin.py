@@ -472,10 +472,55 @@ def inside_story(ctx: Context) -> CheckResult:
     return f"a text that tells {', '.join(sorted(found)[:3])} typed {where}"
 
 
+@rule("confirm.gui.broad-token-scope", "A token or an app given a scope over the whole account",
+      risk=Risk.HIGH, types=("click",), confidence=0.7)
+def broad_token_scope(ctx: Context) -> CheckResult:
+    """A scope ticked while a token or an app is made that reaches the whole account ("Configure your system",
+    "admin:org", "sudo", "Full access", "Manage users"): whoever holds the token administers the account. A
+    read scope of one kind of record passes."""
+    if "tokens" not in ctx.derived(_topics):
+        return None
+    label = ctx.derived(_label)
+    base, _ = switched(label)
+    if not base or len(base) > 60 or not matches("token-scope", "broad", base):
+        return None
+    return f"the scope {label[:40]!r} ticked for a token or an app: it reaches the whole account"
+
+
+# digits written for the letters they look like, in a look-alike of a domain ("acme-c0rp", "paypa1")
+_LEET = str.maketrans("013457", "oleast")
+_LEET_INSIDE = re.compile(r"[a-z][013457][a-z]")
+_ACCOUNT_FIELD = re.compile(r"\b(?:e ?mail|address|contact|login|username|user name|recovery|notification)\b")
+_TYPED_ADDRESS = re.compile(r"^\s*[\w.+-]{1,64}@([\w-]{1,63})((?:\.[\w-]{1,63})+)\s*$")
+
+
+@rule("block.gui.lookalike-account-address", "An address on a look-alike of the organisation's own name typed for an "
+      "account", risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def lookalike_account_address(ctx: Context) -> CheckResult:
+    """An e-mail address typed into a user's profile or an account field whose domain spells the organisation's own
+    name with digits for letters ("ops@acme-c0rp.com" on acme's helpdesk): password resets and alerts for that
+    account now reach whoever registered the look-alike, the account takeover a social-engineering call asks a
+    help desk for. The organisation's real domain, and a domain with digits that spell no look-alike, pass."""
+    m = _TYPED_ADDRESS.match(getattr(ctx.action, "text", "") or "")
+    if m is None:
+        return None
+    label = m.group(1).lower()
+    if not _LEET_INSIDE.search(label) or not _ACCOUNT_FIELD.search(words(ctx.derived(field_text).raw)):
+        return None
+    plain = label.translate(_LEET)
+    page = split_url(ctx.observation.url or "")
+    host = page.host.lower() if page is not None and page.host else ""
+    not_org = whole("lookalike", "not-org")
+    names = {n for n in host.replace("-", ".").split(".")[:-1] if len(n) >= 4 and not not_org.match(n)}
+    if not any(n in plain for n in names):
+        return None
+    return f"{m.group(0).strip()!r} spells the organisation's name with digits for letters: a look-alike domain"
+
+
 RULES: tuple[Rule, ...] = (
     identity_provider_added, top_role_grant, factor_removal, unvetted_app_trust, domain_scopes, org_mail_copy,
     public_share_secret, ci_fetch_run, image_beacon,
     proxied_beacon,
     console_change, role_grant, factor_removal_ask, domain_scopes_ask, console_endpoint, public_share, device_code,
-    space_export, inside_story,
+    space_export, inside_story, broad_token_scope, lookalike_account_address,
 )

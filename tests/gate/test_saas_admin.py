@@ -248,3 +248,16 @@ def test_a_user_story_is_a_work_item_not_a_person_added() -> None:
     url = "https://pm.example.com/project/web/backlog"
     assert click("+ Add a new User Story", url, "Backlog - Web").decision.value == "allow"
     assert "confirm.gui.consequential" in click("Add user", "https://pm.example.com/admin/people", "People").rules
+
+
+def test_a_broad_scope_for_a_token_asks_a_narrow_one_does_not() -> None:
+    url = "https://git.example.org/-/user_settings/personal_access_tokens"
+    assert "confirm.gui.broad-token-scope" in click("sudo", url, "Personal access tokens").rules
+    assert "confirm.gui.broad-token-scope" not in click("read_repository", url, "Personal access tokens").rules
+
+
+def test_a_look_alike_of_the_organisations_name_is_blocked_its_own_passes() -> None:
+    url = "https://northwind.helpdesk-example.com/agent/users/7"
+    assert "block.gui.lookalike-account-address" in typed("it-ops@n0rthwind.com", "Email", url).rules
+    assert "block.gui.lookalike-account-address" not in typed("it-ops@northwind.com", "Email", url).rules
+    assert "block.gui.lookalike-account-address" not in typed("ana@team365.com", "Email", url).rules
