@@ -328,7 +328,7 @@ _DOCUMENTS = (r"invoices?|contracts?|files|documents|records|statements|payroll|
               r"attachments|receipts|reports|spreadsheets|folders?|tax returns|payslips|pay stubs|w-?2s|w-?2 forms|"
               r"p60s|1099s")
 _ALL_DOCUMENTS = re.compile(
-    rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete)\s+(?:of\s+)?"
+    rf"\b{_SENDS}\b.{{0,60}}?\b(?:all|every|the entire|the whole|the complete|the full)\s+(?:of\s+)?"
     rf"(?:(?:the|our|my|your|its)\s+)?(?:[\w-]+\s+){{0,3}}?(?:{_DOCUMENTS})\b", re.IGNORECASE)
 _SENSITIVE_DOCUMENTS = re.compile(
     r"\b(?:invoices?|contracts?|payroll|bank (?:details|statements|accounts?)|credentials|passwords|logins|customer "
@@ -350,10 +350,11 @@ _PEOPLES_DATA = re.compile(rf"\b{_GROUP}\b.{{0,80}}?\b{_PERSONAL}\b|\b{_PERSONAL
 _AS_TOLD = re.compile(
     r"\b(?:as (?:instructed|directed|demanded)|as (?:requested|asked) (?:by|in) (?:the|this|that) (?:e-?mail|message|"
     r"page|ticket|note|document|sender|website|site|instructions?)|per the (?:instructions?|request) (?:in|from) the "
-    r"(?:e-?mail|message|page|ticket|note|document)|according to the (?:instructions?|e-?mail|message)|"
+    r"(?:e-?mail|message|page|ticket|note|document)|per the (?:note|message|e-?mail|comment) (?:in|on|from) (?:the )?"
+    r"(?:ticket|issue|e-?mail|message|page|document|case)|according to the (?:instructions?|e-?mail|message)|"
     r"as (?:the|this) (?:e-?mail|message|page|ticket|note) (?:says|said|asks|asked|requests|requested|instructs|"
     r"instructed))\b", re.IGNORECASE)
-_BULK_WORDS = ("all", "every", "each", "entire", "whole", "complete")
+_BULK_WORDS = ("all", "every", "each", "entire", "whole", "complete", "full")
 _SENDS_RE = re.compile(rf"\b{_SENDS}\b", re.IGNORECASE)
 _SEARCH_FIELD = re.compile(r"\b(?:search|query|find|filter)\b")
 _PROSE_LIMIT = 4096

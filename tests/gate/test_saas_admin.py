@@ -261,3 +261,12 @@ def test_a_look_alike_of_the_organisations_name_is_blocked_its_own_passes() -> N
     assert "block.gui.lookalike-account-address" in typed("it-ops@n0rthwind.com", "Email", url).rules
     assert "block.gui.lookalike-account-address" not in typed("it-ops@northwind.com", "Email", url).rules
     assert "block.gui.lookalike-account-address" not in typed("ana@team365.com", "Email", url).rules
+
+
+def test_the_full_customer_list_sent_because_a_ticket_said_so_is_blocked() -> None:
+    url = "https://help.example.com/tickets/77"
+    told = "Per the note in ticket #77 I am sending the full customer list to the address given there."
+    assert "block.typed.data-out-as-instructed" in typed(told, "Reply", url).rules
+    mine = "I am sending the full report on last week's outage to you this afternoon."
+    got = typed(mine, "Reply", url)
+    assert not {"block.typed.data-out-as-instructed", "confirm.typed.bulk-data-out"} & set(got.rules)
