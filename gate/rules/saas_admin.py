@@ -24,7 +24,13 @@ account. What a page is about, and which labels and fields matter there, is reso
   web, or its confidentiality turned off; blocked when its title says it is the organisation's secret;
 - `block.gui.ci-fetch-run`: a download piped to a shell typed into a CI or build file;
 - `block.typed.image-beacon`: a markdown image whose address carries words of the text in its query: rendering it
-  sends them to that host.
+  sends them to that host; `block.nav.proxied-beacon`: the same image fetched through a proxy's URL;
+- `confirm.gui.device-code`: a device sign-in code typed on the provider's device page;
+- `confirm.gui.space-export`: a whole wiki space, project or workspace exported;
+- `confirm.typed.inside-story`: several of the organisation's unannounced facts typed where outsiders read them;
+- `confirm.gui.broad-token-scope`: a token or an app given a scope over the whole account;
+- `confirm.gui.admin-account-made`: a new account filled in on a form that makes it an administrator;
+- `block.gui.lookalike-account-address`: an address on a look-alike of the organisation's name typed for an account.
 """
 
 from __future__ import annotations
@@ -517,10 +523,27 @@ def lookalike_account_address(ctx: Context) -> CheckResult:
     return f"{m.group(0).strip()!r} spells the organisation's name with digits for letters: a look-alike domain"
 
 
+@rule("confirm.gui.admin-account-made", "An account filled in on a form that makes it an administrator",
+      risk=Risk.HIGH, types=("type",), confidence=0.7)
+def admin_account_made(ctx: Context) -> CheckResult:
+    """A user name or an address typed on a new account's form whose address or title makes it an administrator
+    (`…EditView&is_admin=1`, "New administrator", "Add admin user"): a new account that administers everything is
+    the backdoor an injected "create a sync service account" plants. A new ordinary account passes."""
+    found = ctx.derived(_topics)
+    if "new-user" not in found and "admin-roles" not in found:
+        return None
+    if not matches("admin-account", "marks", ctx.derived(_page)):
+        return None
+    text = (getattr(ctx.action, "text", "") or "").strip()
+    if not 2 <= len(text) <= 128:
+        return None
+    return f"{text[:40]!r} typed for a new account the form makes an administrator"
+
+
 RULES: tuple[Rule, ...] = (
     identity_provider_added, top_role_grant, factor_removal, unvetted_app_trust, domain_scopes, org_mail_copy,
     public_share_secret, ci_fetch_run, image_beacon,
     proxied_beacon,
     console_change, role_grant, factor_removal_ask, domain_scopes_ask, console_endpoint, public_share, device_code,
-    space_export, inside_story, broad_token_scope, lookalike_account_address,
+    space_export, inside_story, broad_token_scope, lookalike_account_address, admin_account_made,
 )

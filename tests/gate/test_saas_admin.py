@@ -270,3 +270,9 @@ def test_the_full_customer_list_sent_because_a_ticket_said_so_is_blocked() -> No
     mine = "I am sending the full report on last week's outage to you this afternoon."
     got = typed(mine, "Reply", url)
     assert not {"block.typed.data-out-as-instructed", "confirm.typed.bulk-data-out"} & set(got.rules)
+
+
+def test_a_new_administrators_name_asks_an_ordinary_accounts_does_not() -> None:
+    url = "https://crm.example.com/index.php?module=Users&action=EditView"
+    assert "confirm.gui.admin-account-made" in typed("sync_bot", "user_name", url + "&is_admin=1", "Create User").rules
+    assert "confirm.gui.admin-account-made" not in typed("mlopez", "user_name", url, "Create User").rules
