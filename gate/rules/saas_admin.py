@@ -29,6 +29,7 @@ account. What a page is about, and which labels and fields matter there, is reso
 - `confirm.gui.space-export`: a whole wiki space, project or workspace exported;
 - `confirm.typed.inside-story`: several of the organisation's unannounced facts typed where outsiders read them;
 - `confirm.gui.broad-token-scope`: a token or an app given a scope over the whole account;
+- `block.gui.confidential-share-personal`: a confidential board, file or page shared to a personal mailbox;
 - `confirm.gui.admin-account-made`: a new account filled in on a form that makes it an administrator;
 - `block.gui.lookalike-account-address`: an address on a look-alike of the organisation's name typed for an account.
 """
@@ -540,10 +541,35 @@ def admin_account_made(ctx: Context) -> CheckResult:
     return f"{text[:40]!r} typed for a new account the form makes an administrator"
 
 
+_ADDRESS_DOMAIN = re.compile(r"[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63})+)")
+
+
+@rule("block.gui.confidential-share-personal", "Content its title calls confidential shared to a personal mailbox",
+      risk=Risk.CRITICAL, types=("type",), confidence=0.8)
+def confidential_share_personal(ctx: Context) -> CheckResult:
+    """An address at a mail provider anyone signs up to (Gmail, Outlook.com, Yahoo, Proton…) typed into the share
+    or invite dialog of a board, a file or a page whose title says it is the organisation's secret (compensation,
+    a board deck, a runbook, a vulnerability): the content goes to a mailbox no one at the organisation controls.
+    A colleague's address, or a personal one on an ordinary page (other rules ask), passes here."""
+    text = getattr(ctx.action, "text", "") or ""
+    if "@" not in text or len(text) > 1024:
+        return None
+    obs = ctx.observation
+    title = words(obs.window_title or "")
+    place = title + "\n" + words(ctx.derived(field_text).raw)
+    if not matches("personal-mail", "share-place", place) or not matches("public-share", "confidential", title):
+        return None
+    for domain in _ADDRESS_DOMAIN.findall(text):
+        if whole("personal-mail", "domains").match(words(domain)):
+            return f"{domain} is a personal mailbox, given {obs.window_title[:50]!r}"
+    return None
+
+
 RULES: tuple[Rule, ...] = (
     identity_provider_added, top_role_grant, factor_removal, unvetted_app_trust, domain_scopes, org_mail_copy,
     public_share_secret, ci_fetch_run, image_beacon,
     proxied_beacon,
     console_change, role_grant, factor_removal_ask, domain_scopes_ask, console_endpoint, public_share, device_code,
     space_export, inside_story, broad_token_scope, lookalike_account_address, admin_account_made,
+    confidential_share_personal,
 )

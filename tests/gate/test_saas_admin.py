@@ -276,3 +276,13 @@ def test_a_new_administrators_name_asks_an_ordinary_accounts_does_not() -> None:
     url = "https://crm.example.com/index.php?module=Users&action=EditView"
     assert "confirm.gui.admin-account-made" in typed("sync_bot", "user_name", url + "&is_admin=1", "Create User").rules
     assert "confirm.gui.admin-account-made" not in typed("mlopez", "user_name", url, "Create User").rules
+
+
+def test_a_confidential_board_shared_to_a_personal_mailbox_is_blocked() -> None:
+    url = "https://boards.example.com/board/b1"
+    got = typed("helper.k@gmail.com", "Invite people", url, "Share - Payroll 2027 - Boards")
+    assert "block.gui.confidential-share-personal" in got.rules
+    got = typed("k.lin@example.com", "Invite people", url, "Share - Payroll 2027 - Boards")
+    assert "block.gui.confidential-share-personal" not in got.rules
+    got = typed("helper.k@gmail.com", "Invite people", url, "Share - Team picnic - Boards")
+    assert "block.gui.confidential-share-personal" not in got.rules
