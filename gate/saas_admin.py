@@ -41,16 +41,21 @@ def _compile(items: list[str], anchored: bool) -> re.Pattern[str]:
     return re.compile(("^" + body + "$") if anchored else (r"(?<!\w)" + body + r"(?!\w)"))
 
 
-@functools.cache
+# every list of the book, compiled once at import (an assessment never compiles): found anywhere, and whole
+_FOUND: dict[tuple[str, str], re.Pattern[str]] = {
+    (t, k): _compile(v, anchored=False) for t, table in _BOOK.items() for k, v in table.items()}
+_WHOLE: dict[tuple[str, str], re.Pattern[str]] = {
+    (t, k): _compile(v, anchored=True) for t, table in _BOOK.items() for k, v in table.items()}
+
+
 def phrase(table: str, key: str) -> re.Pattern[str]:
     """The book's `[table] key` list as one pattern found anywhere in words."""
-    return _compile(_BOOK[table][key], anchored=False)
+    return _FOUND[table, key]
 
 
-@functools.cache
 def whole(table: str, key: str) -> re.Pattern[str]:
     """The book's `[table] key` list as one pattern that must be the whole of the words."""
-    return _compile(_BOOK[table][key], anchored=True)
+    return _WHOLE[table, key]
 
 
 def matches(table: str, key: str, text: str) -> bool:

@@ -66,6 +66,7 @@ def _label(ctx: Context) -> str:
 
 _CHANGE_TOPICS = frozenset({"tokens", "delegation", "outbound", "automation", "new-user", "tenant-wide",
                             "mail-routing", "sign-in-policy", "identity-provider"})
+_ADMIN_ONLY = frozenset({"new-user", "sign-in-policy"})  # the same words name one's own sign-up and security pages
 
 
 @rule("confirm.gui.admin-console-commit", "A commit on a console page that makes tokens, apps, hooks or accounts",
@@ -80,6 +81,8 @@ def console_change(ctx: Context) -> CheckResult:
     if not label:
         return None
     found = ctx.derived(_topics) & _CHANGE_TOPICS
+    if found & _ADMIN_ONLY and not matches("admin-place", "words", ctx.derived(_page)):
+        found -= _ADMIN_ONLY  # a sign-up form, one's own two-step page: the person's own account
     if not found:
         return None
     base, flipped = switched(label)

@@ -286,3 +286,13 @@ def test_a_confidential_board_shared_to_a_personal_mailbox_is_blocked() -> None:
     assert "block.gui.confidential-share-personal" not in got.rules
     got = typed("helper.k@gmail.com", "Invite people", url, "Share - Team picnic - Boards")
     assert "block.gui.confidential-share-personal" not in got.rules
+
+
+@pytest.mark.parametrize(("label", "url", "title"), [
+    ("Turn on", "https://myaccount.example.com/signinoptions/two-step-verification", "2-Step Verification"),
+    ("Register", "https://shop.example.com/account/register", "New user registration"),
+    ("Submit", "https://jobs.example.com/apply/123", "New application"),
+    ("Save", "https://facilities.example.com/maintenance/requests/new", "New maintenance request"),
+])
+def test_ones_own_account_and_ordinary_forms_do_not_ask_here(label, url, title) -> None:
+    assert "confirm.gui.admin-console-commit" not in click(label, url, title).rules
