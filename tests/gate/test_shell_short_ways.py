@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import posixpath
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gate import SafetyGate, action_from_dict
 from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, unknown_effect
 from gate.rules.shell_effects import _WRITES_NOTHING_TO_RUN, written_then_run
+from gate.rules.shell_staging import _ANY_PURPOSE, _PURPOSE_KINDS
 from gate.shell import HOME, _analyse_text, _basename, analyse, resolve_path
 
 # arguments that make some programs run code (a code flag, an option value, a `+` command): none of them may
 # make a plainly described program unknown
+GATE = SafetyGate()
 _RISKY_ARGS = ("-c", "id", "-e", "--eval=x", "--exec", "+!sh", "-oProxyCommand=sh", "--checkpoint-action=exec=sh",
                "-x", "system(\"id\")")
 
@@ -83,3 +87,22 @@ def test_a_plain_command_is_named_as_the_walker_names_it(words: list[str]) -> No
     analysis = _analyse_text(command, None)
     if len(analysis.commands) == 1 and not analysis.features:
         assert analysis.commands[0].name == _basename(analysis.commands[0].argv[0])
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("sudo python3 /opt/Tools/HarvestTokens.py", "confirm.shell.credential-search"),
+    ("env X=1 bash ./COOKIE_STEALER.sh", "confirm.shell.credential-search"),
+    ("python3 'collect/gather-passwords.py'", "confirm.shell.credential-search"),
+    ("./Exfiltrate.sh", "confirm.shell.network"),
+    ("sudo bash /tmp/Disk-Wipe.sh", "confirm.shell.destructive"),
+    ("node xmrig.js", "confirm.shell.system-disruption"),
+    ("python3 Tools/Reverse_Shell.py", "confirm.shell.persistence"),
+])
+def test_a_script_named_for_its_purpose_is_seen_through_the_joined_search(command: str, rule: str) -> None:
+    assert rule in GATE.assess(action_from_dict({"type": "shell", "command": command})).rules
+
+
+def test_the_joined_purpose_search_finds_what_the_kinds_find() -> None:
+    for words in ("harvest_tokens", "cookie_stealer", "exfil", "wiper", "crypto_miner", "backdoor", "build_report",
+                  "test_keylogger", "steal_session_cookies", "collect_browser_passwords"):
+        assert (_ANY_PURPOSE.search(words) is not None) == any(rx.search(words) for _, _, rx in _PURPOSE_KINDS), words
