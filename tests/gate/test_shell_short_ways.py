@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gate import SafetyGate, action_from_dict
 from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, unknown_effect
+from gate.nochange import _PARTS, READ_VERBS, _secret_word
 from gate.rules import shell as shell_rules
 from gate.rules import shell_delivery, shell_notices, shell_personal, shell_ransom
 from gate.rules.shell_dataout import CLIPBOARD_CUES
@@ -131,3 +132,13 @@ def test_the_joined_purpose_search_finds_what_the_kinds_find() -> None:
     for words in ("harvest_tokens", "cookie_stealer", "exfil", "wiper", "crypto_miner", "backdoor", "build_report",
                   "test_keylogger", "steal_session_cookies", "collect_browser_passwords"):
         assert (_ANY_PURPOSE.search(words) is not None) == any(rx.search(words) for _, _, rx in _PURPOSE_KINDS), words
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=sorted(set("".join(READ_VERBS.secret_words)) | set("-_.:/=X")), max_size=24))
+def test_a_secret_word_is_found_as_by_each_word(word: str) -> None:
+    words = READ_VERBS.secret_words
+    expected = any(p in words for p in _PARTS.split(word)) or any(len(s) >= 6 and s in word for s in words)
+    assert _secret_word(word) == expected
+    for s in words:  # and each word itself, alone and inside another
+        assert _secret_word(f"list-{s}") and (len(s) < 6 or _secret_word(f"x{s}y")), s
