@@ -43,14 +43,25 @@ _SOURCE_PROGRAMS = frozenset({
 })
 
 
+_ASCII_DIGIT = re.compile(r"[0-9]")
+
+
+def _has_digit(src: str) -> bool:
+    """Any character of `src` is a digit (`str.isdigit`): one search for an ASCII one, a step per character only
+    for a line with other letters and no ASCII digit."""
+    return _ASCII_DIGIT.search(src) is not None or (not src.isascii() and any(ch.isdigit() for ch in src))
+
+
 def judge(analysis: ShellAnalysis, add: Add) -> None:
     """File `block.shell.untrusted-source` for a command that sets a software source to a bare public address."""
-    src = analysis.source
-    if "." not in src or not any(ch.isdigit() for ch in src):
+    # (the programs first: most lines run none of them, and the digit test steps through every character)
+    cmds = [cmd for cmd in analysis.commands if cmd.name in _SOURCE_PROGRAMS]
+    if not cmds:
         return
-    for cmd in analysis.commands:
-        if cmd.name not in _SOURCE_PROGRAMS:
-            continue
+    src = analysis.source
+    if "." not in src or not _has_digit(src):
+        return
+    for cmd in cmds:
         _source(cmd, add)
 
 

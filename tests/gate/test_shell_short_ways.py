@@ -16,6 +16,7 @@ from gate.rules import shell as shell_rules
 from gate.rules import shell_delivery, shell_notices, shell_personal, shell_ransom
 from gate.rules.shell_dataout import CLIPBOARD_CUES
 from gate.rules.shell_effects import _WRITES_NOTHING_TO_RUN, written_then_run
+from gate.rules.shell_sources import _has_digit
 from gate.rules.shell_staging import _ANY_PURPOSE, _PURPOSE_KINDS
 from gate.shell import HOME, _analyse_text, _basename, analyse, resolve_path
 
@@ -132,6 +133,26 @@ def test_the_joined_purpose_search_finds_what_the_kinds_find() -> None:
     for words in ("harvest_tokens", "cookie_stealer", "exfil", "wiper", "crypto_miner", "backdoor", "build_report",
                   "test_keylogger", "steal_session_cookies", "collect_browser_passwords"):
         assert (_ANY_PURPOSE.search(words) is not None) == any(rx.search(words) for _, _, rx in _PURPOSE_KINDS), words
+
+
+@pytest.mark.parametrize("command", [
+    "sudo /usr/bin/pip config set global.index-url http://203.0.113.9/simple",
+    'PIP=1 "PIP3" config set global.index-url http://203.0.113.9/simple',
+    "cd x && npm config set registry http://198.51.100.7:4873/",
+    "pip config set global.index-url http://２０３.0.113.9/simple",  # digits of another width: still digits
+])
+def test_a_software_source_at_a_bare_address_is_seen_whatever_runs_before_it(command: str) -> None:
+    assert "block.shell.untrusted-source" in GATE.assess(action_from_dict({"type": "shell", "command": command})).rules
+    # a named host is no bare address (near miss)
+    named = GATE.assess(action_from_dict({"type": "shell",
+                                          "command": "pip config set global.index-url http://pypi.example.org/x"}))
+    assert "block.shell.untrusted-source" not in named.rules
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab.1²٣２x ", max_size=12))
+def test_the_digit_test_is_str_isdigit(text: str) -> None:
+    assert _has_digit(text) == any(ch.isdigit() for ch in text)
 
 
 @settings(max_examples=500, deadline=None)
