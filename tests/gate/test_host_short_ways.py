@@ -1,4 +1,4 @@
-"""The short ways of the host readers (gate/destinations.py): each finds what the long way
+"""The short ways of the host readers (gate/destinations.py, gate/hostile_hosts.py): each finds what the long way
 found, checked here against the long way written out."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gate import destinations as d
+from gate import hostile_hosts as h
 
 
 def _misspelt_the_long_way(host: str) -> str | None:
@@ -53,3 +54,15 @@ def test_a_misspelt_brand_is_found_by_its_initial_as_by_every_name(name: str) ->
         found += verdict is not None
     # a long name's misspellings are found on their own, a short one's beside a lure (not all: near misses)
     assert found or name not in d._BT_LONG
+
+
+def test_a_coin_pool_label_is_found_as_by_each_coin() -> None:
+    def long_way(label: str) -> bool:
+        return any(label.startswith(c) and label[len(c):] in h._POOL_WORDS for c in h._COINS) or \
+            any(label.endswith(c) and label[:-len(c)] in h._POOL_WORDS for c in h._COINS)
+
+    labels = [c + w for c in h._COINS for w in h._POOL_WORDS] + [w + c for c in h._COINS for w in h._POOL_WORDS]
+    labels += [f"{c}x{w}" for c in h._COINS for w in h._POOL_WORDS] + [*h._COINS, *h._POOL_WORDS, "", "pool"]
+    for label in labels:
+        assert h._pool_label(label) == long_way(label), label
+    assert not h._pool_label("xmrxpool")  # a word between them is no glued pool name (near miss)
