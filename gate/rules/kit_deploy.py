@@ -108,9 +108,11 @@ _UNPACK = re.compile(r"(?:^|[\s;&|(])(?:unzip|tar|bsdtar|7z|7za|unrar|gunzip|jar
                      r"zipfile)\b", re.IGNORECASE)
 
 
+_ARCHIVE_ENDS = tuple("." + ext for ext in _ARCHIVES)  # (one `endswith` for them all)
+
+
 def _archive(path: str) -> bool:
-    low = path.lower().split("?", 1)[0]
-    return any(low.endswith("." + ext) for ext in _ARCHIVES)
+    return path.lower().split("?", 1)[0].endswith(_ARCHIVE_ENDS)
 
 
 def _web_root(command: str) -> str | None:
