@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gate.digits import has_digit
 from gate.model import Risk
 from gate.shell import Command, Finding, ShellAnalysis
 
@@ -43,15 +44,6 @@ _SOURCE_PROGRAMS = frozenset({
 })
 
 
-_ASCII_DIGIT = re.compile(r"[0-9]")
-
-
-def _has_digit(src: str) -> bool:
-    """Any character of `src` is a digit (`str.isdigit`): one search for an ASCII one, a step per character only
-    for a line with other letters and no ASCII digit."""
-    return _ASCII_DIGIT.search(src) is not None or (not src.isascii() and any(ch.isdigit() for ch in src))
-
-
 def judge(analysis: ShellAnalysis, add: Add) -> None:
     """File `block.shell.untrusted-source` for a command that sets a software source to a bare public address."""
     # (the programs first: most lines run none of them, and the digit test steps through every character)
@@ -59,7 +51,7 @@ def judge(analysis: ShellAnalysis, add: Add) -> None:
     if not cmds:
         return
     src = analysis.source
-    if "." not in src or not _has_digit(src):
+    if "." not in src or not has_digit(src):
         return
     for cmd in cmds:
         _source(cmd, add)

@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gate import SafetyGate, action_from_dict
+from gate.digits import digit_count, has_digit
 from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, unknown_effect
 from gate.nochange import _PARTS, READ_VERBS, _secret_word
 from gate.rules import shell as shell_rules
 from gate.rules import shell_delivery, shell_notices, shell_personal, shell_ransom
 from gate.rules.shell_dataout import CLIPBOARD_CUES
 from gate.rules.shell_effects import _WRITES_NOTHING_TO_RUN, written_then_run
-from gate.rules.shell_sources import _has_digit
 from gate.rules.shell_staging import _ANY_PURPOSE, _PURPOSE_KINDS
 from gate.shell import HOME, _analyse_text, _basename, analyse, resolve_path
 
@@ -151,8 +151,9 @@ def test_a_software_source_at_a_bare_address_is_seen_whatever_runs_before_it(com
 
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="ab.1²٣２x ", max_size=12))
-def test_the_digit_test_is_str_isdigit(text: str) -> None:
-    assert _has_digit(text) == any(ch.isdigit() for ch in text)
+def test_the_digit_tests_are_str_isdigit(text: str) -> None:
+    assert has_digit(text) == any(ch.isdigit() for ch in text)
+    assert digit_count(text) == sum(ch.isdigit() for ch in text)
 
 
 @settings(max_examples=500, deadline=None)
