@@ -423,7 +423,7 @@ def _edits(a: str, b: str) -> int:
 def _folded_off(word: str, name: str, limit: int = 2) -> bool:
     """`word` misspells `name` (of nine letters or more) by up to `limit` changes once look-alike letters are folded,
     keeping its first letter (`staemcomnunlty`, `rnicrosoft`, `linkedln`): a name typed to pass at a glance."""
-    folded, target = _fold(word), _fold(name)
+    folded, target = _fold(word), _FOLDED_NAMES.get(name) or _fold(name)
     if word == name or len(name) < 9 or folded[:1] != target[:1] or abs(len(folded) - len(target)) > 1:
         return False
     prefixes = _BRAND_PREFIXES.get(name)
@@ -462,6 +462,9 @@ def _by_initial(initial: Callable[[str, str], str]) -> dict[str, tuple[tuple[str
 _BT_FOLDED = _by_initial(lambda name, folded: folded[:1])
 _BT_INITIAL = _by_initial(lambda name, folded: name[:1])
 _BRAND_PREFIXES = {name: _brand_prefixes(name) for name in (*_BT_LONG, *_BT_SHORT)}
+_SC_FOLDED = tuple((name, _fold(name)) for name in _SC_MISSPELT)  # the gaming names, each folded once
+_FOLDED_NAMES = {name: folded for name, folded in (*_SC_FOLDED, *(pair for group in _BT_FOLDED.values()
+                                                                 for pair in group))}
 _BT_LURES = frozenset(_BT["lures"])
 
 
@@ -541,10 +544,16 @@ def _glued(part: str) -> list[str]:
         return [part]
     if split is not None:
         return split
-    for w in _SC_STRONG:
-        if len(w) >= 5 and part.startswith(w) and len(part) - len(w) >= 2 and w not in ("skins", "badge"):
+    if not part.startswith(_SC_STRONG_STARTS):
+        return []  # (no strong lure starts it: the loop below finds none)
+    for w in _SC_STRONG_STARTS:
+        if part.startswith(w) and len(part) - len(w) >= 2:
             return [w]  # a strong lure with letters after it (`nitroshopru`, `hypesquadform`)
     return []
+
+
+# the strong lures a run-together part may start with, in the set's own order (the first that fits is the one kept)
+_SC_STRONG_STARTS = tuple(w for w in _SC_STRONG if len(w) >= 5 and w not in ("skins", "badge"))
 
 
 def gaming_lure(host: str) -> Verdict | None:
@@ -563,7 +572,10 @@ def gaming_lure(host: str) -> Verdict | None:
         if p in _SC_NAMES and p not in host:  # digits written for its letters (`r0blox`)
             return Verdict("block", "brand-lure", f"{host} writes {p!r} with digits for letters, and is not its site")
         if p not in _SC_DECOYS and len(p) >= 6:
-            for name in _SC_MISSPELT:
+            folded = _fold(p)
+            for name, target in _SC_FOLDED:
+                if p[0] != name[0] and folded[:1] != target[:1]:
+                    continue  # (each test below needs the name's first letter, as written or folded)
                 if _one_off(p, name) or _folded_off(p, name) or (
                         len(p) > len(name) and _one_off(p[:len(name)], name) and p[len(name):] in _SC_WORDS):
                     return Verdict("block", "brand-lure", f"{host} misspells {name!r}, and is not its site")

@@ -66,3 +66,31 @@ def test_a_coin_pool_label_is_found_as_by_each_coin() -> None:
     for label in labels:
         assert h._pool_label(label) == long_way(label), label
     assert not h._pool_label("xmrxpool")  # a word between them is no glued pool name (near miss)
+
+
+def test_a_gaming_name_is_only_ever_found_by_its_first_letter_as_written_or_folded() -> None:
+    """`gaming_lure` skips the names whose first letter, as written and folded, is not the part's: none of its
+    three tests can find such a name."""
+    parts = [w for name in d._SC_MISSPELT for w in _misspellings(name)] + ["wikipedia", "rnicrosoft", "vvindows"]
+    for p in parts:
+        if len(p) < 6:
+            continue
+        for name in d._SC_MISSPELT:
+            if p[0] != name[0] and d._fold(p)[:1] != d._fold(name)[:1]:
+                assert not (d._one_off(p, name) or d._folded_off(p, name) or (
+                    len(p) > len(name) and d._one_off(p[:len(name)], name))), (p, name)
+
+
+def test_a_run_together_part_is_read_as_every_strong_lure_was_tried() -> None:
+    def long_way(part: str) -> list[str]:
+        for w in d._SC_STRONG:
+            if len(w) >= 5 and part.startswith(w) and len(part) - len(w) >= 2 and w not in ("skins", "badge"):
+                return [w]
+        return []
+
+    parts = [w + tail for w in d._SC_STRONG for tail in ("", "x", "shop", "ru")] + ["nitroshopru", "steamxyz", "ab"]
+    for part in parts:
+        if part in d._SC_WORDS or any(part[:i] in d._SC_WORDS and part[i:] in d._SC_WORDS
+                                      for i in range(3, len(part) - 1)):
+            continue  # (read as known words before the lures are tried)
+        assert d._glued(part) == long_way(part), part
