@@ -135,6 +135,7 @@ _RESTRICTED_TLDS = frozenset({"gov", "mil", "edu", "int"})
 _RESTRICTED_SECOND = frozenset({"gov", "gob", "govt", "gouv", "gc", "mil", "edu", "ac", "go", "nic", "admin"})
 
 
+@functools.lru_cache(maxsize=4096)  # (asked of the same host by a dozen checks of one navigation)
 def own_site(host: str) -> bool:
     """The host is under a listed brand's own domain, is `<token>.<country or generic name>` of a brand, or is under
     a registry for governments and schools only."""
