@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Callable
 from importlib import resources
 from typing import NamedTuple
 
@@ -134,6 +135,7 @@ _RESTRICTED_TLDS = frozenset({"gov", "mil", "edu", "int"})
 _RESTRICTED_SECOND = frozenset({"gov", "gob", "govt", "gouv", "gc", "mil", "edu", "ac", "go", "nic", "admin"})
 
 
+@functools.lru_cache(maxsize=4096)  # (asked of the same host by a dozen checks of one navigation)
 def own_site(host: str) -> bool:
     """The host is under a listed brand's own domain, is `<token>.<country or generic name>` of a brand, or is under
     a registry for governments and schools only."""
@@ -422,10 +424,13 @@ def _edits(a: str, b: str) -> int:
 def _folded_off(word: str, name: str, limit: int = 2) -> bool:
     """`word` misspells `name` (of nine letters or more) by up to `limit` changes once look-alike letters are folded,
     keeping its first letter (`staemcomnunlty`, `rnicrosoft`, `linkedln`): a name typed to pass at a glance."""
-    folded, target = _fold(word), _fold(name)
+    folded, target = _fold(word), _FOLDED_NAMES.get(name) or _fold(name)
     if word == name or len(name) < 9 or folded[:1] != target[:1] or abs(len(folded) - len(target)) > 1:
         return False
-    if any(len(name) - len(t) <= 4 and name.startswith(t) and word.startswith(t) for t in _SHORT_BRANDS):
+    prefixes = _BRAND_PREFIXES.get(name)
+    if prefixes is None:
+        prefixes = _brand_prefixes(name)
+    if word.startswith(prefixes):
         return False  # `discordpy` beside `discordapp`: the brand written whole, another word after it
     return _edits(folded, target) <= limit
 
@@ -435,6 +440,32 @@ _SHORT_BRANDS = frozenset(t for t in (*_SC_NAMES, *_OWN) if len(t) >= 5)
 _BT_LONG = tuple(_BT["long"])
 _BT_SHORT = tuple(n for n in _BT["short"] if len(n) >= 6)
 _BT_DECOYS = frozenset(_BT["decoys"])
+
+
+def _brand_prefixes(name: str) -> tuple[str, ...]:
+    """The shorter brands `name` starts with, up to four letters shorter (`discord` of `discordapp`)."""
+    return tuple(t for t in _SHORT_BRANDS if len(name) - len(t) <= 4 and name.startswith(t))
+
+
+def _by_initial(initial: Callable[[str, str], str]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The misspelt-brand names with their folded spellings, in table order, grouped by `initial(name, folded)`."""
+    out: dict[str, tuple[tuple[str, str], ...]] = {}
+    for name in (*_BT_LONG, *_BT_SHORT):
+        folded = _fold(name)
+        key = initial(name, folded)
+        out[key] = (*out.get(key, ()), (name, folded))
+    return out
+
+
+# a part is only ever compared with the names that fold to its own first letter (`_folded_off` and the folded
+# equality both require it) or, beside a lure, that start with it: not with all of them; and each name's shorter
+# brands are looked up once
+_BT_FOLDED = _by_initial(lambda name, folded: folded[:1])
+_BT_INITIAL = _by_initial(lambda name, folded: name[:1])
+_BRAND_PREFIXES = {name: _brand_prefixes(name) for name in (*_BT_LONG, *_BT_SHORT)}
+_SC_FOLDED = tuple((name, _fold(name)) for name in _SC_MISSPELT)  # the gaming names, each folded once
+_FOLDED_NAMES = {name: folded for name, folded in (*_SC_FOLDED, *(pair for group in _BT_FOLDED.values()
+                                                                 for pair in group))}
 _BT_LURES = frozenset(_BT["lures"])
 
 
@@ -451,15 +482,15 @@ def misspelt_brand(host: str) -> Verdict | None:
         for p in parts:
             if len(p) < 6 or p in _BT_DECOYS or p in _OWN or p in _SC_WORDS:
                 continue
-            for name in (*_BT_LONG, *_BT_SHORT):
-                if _folded_off(p, name) or (len(name) >= 6 and p != name and _fold(p) == _fold(name)):
+            folded = _fold(p)
+            for name, target in _BT_FOLDED.get(folded[:1], ()):
+                if _folded_off(p, name) or (len(name) >= 6 and p != name and folded == target):
                     return Verdict("block", "brand-lure", f"{host} misspells {name!r}, and is not its site")
             lure = next((q for q in parts if q != p and q in _BT_LURES), None)
             if lure is None:
                 continue
-            for name in (*_BT_LONG, *_BT_SHORT):
-                if p != name and p[:1] == name[:1] and abs(len(p) - len(name)) <= 1 and \
-                        _edits(_fold(p), _fold(name)) <= 1:
+            for name, target in _BT_INITIAL.get(p[:1], ()):
+                if p != name and abs(len(p) - len(name)) <= 1 and _edits(folded, target) <= 1:
                     return Verdict("block", "brand-lure", f"{host} misspells {name!r} beside {lure!r}, and is not "
                                                           f"its site")
     return None
@@ -514,10 +545,16 @@ def _glued(part: str) -> list[str]:
         return [part]
     if split is not None:
         return split
-    for w in _SC_STRONG:
-        if len(w) >= 5 and part.startswith(w) and len(part) - len(w) >= 2 and w not in ("skins", "badge"):
+    if not part.startswith(_SC_STRONG_STARTS):
+        return []  # (no strong lure starts it: the loop below finds none)
+    for w in _SC_STRONG_STARTS:
+        if part.startswith(w) and len(part) - len(w) >= 2:
             return [w]  # a strong lure with letters after it (`nitroshopru`, `hypesquadform`)
     return []
+
+
+# the strong lures a run-together part may start with, in the set's own order (the first that fits is the one kept)
+_SC_STRONG_STARTS = tuple(w for w in _SC_STRONG if len(w) >= 5 and w not in ("skins", "badge"))
 
 
 def gaming_lure(host: str) -> Verdict | None:
@@ -536,7 +573,10 @@ def gaming_lure(host: str) -> Verdict | None:
         if p in _SC_NAMES and p not in host:  # digits written for its letters (`r0blox`)
             return Verdict("block", "brand-lure", f"{host} writes {p!r} with digits for letters, and is not its site")
         if p not in _SC_DECOYS and len(p) >= 6:
-            for name in _SC_MISSPELT:
+            folded = _fold(p)
+            for name, target in _SC_FOLDED:
+                if p[0] != name[0] and folded[:1] != target[:1]:
+                    continue  # (each test below needs the name's first letter, as written or folded)
                 if _one_off(p, name) or _folded_off(p, name) or (
                         len(p) > len(name) and _one_off(p[:len(name)], name) and p[len(name):] in _SC_WORDS):
                     return Verdict("block", "brand-lure", f"{host} misspells {name!r}, and is not its site")

@@ -158,8 +158,16 @@ class SafetyGate:
         self._batches: dict[str, tuple[tuple[Callable[[Context], Any], dict[str, Rule]], ...]] = {}
         for kind, applicable in self.compiled.by_type.items():
             singles = [r for r in applicable if r.batch is None]
-            self._singles[kind] = tuple(tuple(r for r in singles if need_mask(r.needs) & ~present == 0)
-                                        for present in range(1 << len(NEEDS)))
+            # (one tuple per combination of the needs this type's rules have, shared by the masks that differ
+            # only in needs none of them has)
+            used = 0
+            for r in singles:
+                used |= need_mask(r.needs)
+            by_used: dict[int, tuple[Rule, ...]] = {}
+            for present in range(1 << len(NEEDS)):
+                if present & used not in by_used:
+                    by_used[present & used] = tuple(r for r in singles if need_mask(r.needs) & ~present == 0)
+            self._singles[kind] = tuple(by_used[present & used] for present in range(1 << len(NEEDS)))
             groups: dict[Callable[[Context], Any], dict[str, Rule]] = {}
             for r in applicable:
                 if r.batch is not None:

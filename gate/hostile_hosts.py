@@ -819,13 +819,17 @@ _HYPHEN_PARTS = re.compile(r"[-_]")
 _NAME_PARTS = re.compile(r"[-_.]")
 
 
+# a coin and a pool word written as one label, either way round (`xmrpool`, `poolxmr`): the whole set, so a label is
+# one lookup, not a prefix and a suffix test per coin
+_GLUED_POOLS = frozenset({*(c + w for c in _COINS for w in _POOL_WORDS), *(w + c for c in _COINS for w in _POOL_WORDS)})
+
+
 def _pool_label(label: str) -> bool:
     """A host label that names a pool for a coin: `xmrpool`, `monero-pool`, `pool-eth`, `xmr-mining`."""
     parts = [p for p in _HYPHEN_PARTS.split(label) if p]
     if len(parts) > 1:
         return any(p in _POOL_WORDS for p in parts) and any(p in _COINS for p in parts)
-    return any(label.startswith(c) and label[len(c):] in _POOL_WORDS for c in _COINS) or \
-        any(label.endswith(c) and label[:-len(c)] in _POOL_WORDS for c in _COINS)
+    return label in _GLUED_POOLS
 
 
 def _miner_name(text: str) -> str | None:

@@ -76,6 +76,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from gate.catalogue import DATA, functions_for, risky_destination
+from gate.prefix import literals
 
 if TYPE_CHECKING:
     from gate.shell import Command
@@ -659,9 +660,14 @@ _PARTS = re.compile(r"[-_.:/=]+")
 _FETCHED = re.compile(r"[/\\@:]|^[\w-]+(?:\.[\w-]+)+$")
 
 
+# the secret words long enough to count inside another word, as one search (not an `in` per word, for every word
+# of every undescribed program's use)
+_LONG_SECRET_WORDS = literals(s for s in READ_VERBS.secret_words if len(s) >= 6)
+
+
 def _secret_word(word: str) -> bool:
-    return any(p in READ_VERBS.secret_words for p in _PARTS.split(word)) or \
-        any(len(s) >= 6 and s in word for s in READ_VERBS.secret_words)
+    return not READ_VERBS.secret_words.isdisjoint(_PARTS.split(word)) or \
+        (_LONG_SECRET_WORDS is not None and _LONG_SECRET_WORDS.search(word) is not None)
 
 
 _DRIVE = re.compile(r"^[a-z]:")

@@ -25,6 +25,7 @@ import re
 from typing import NamedTuple
 
 from gate.destinations import _ALL_OWN, _BOOK, own_site
+from gate.digits import has_digit
 from gate.urls import ip_of, is_loopback, registrable
 
 __all__ = ["Finding", "kit_host", "provider_sign_in", "title_claim"]
@@ -179,7 +180,7 @@ def _read(labels: list[str]) -> _Words:
 def _read_label(label: str) -> _Words:
     got: dict[str, set[str]] = {k: set() for k in _Words._fields}
     variants = {label}
-    if any(c.isdigit() for c in label):
+    if has_digit(label):
         variants |= {label.translate(_LEET_L), label.translate(_LEET_I)}
     if "rn" in label or "vv" in label:
         variants.add(label.replace("rn", "m").replace("vv", "w"))

@@ -31,6 +31,8 @@ from importlib import resources
 from typing import NamedTuple
 
 from gate import regex_store
+from gate.digits import digit_count, has_digit
+from gate.prefix import literals
 
 __all__ = ["Sensitive", "aba_valid", "assigned_secret", "find_secret", "find_sensitive", "iban_valid", "luhn_valid",
            "partial_secret", "password_shaped", "seed_phrase", "variable_name"]
@@ -344,6 +346,8 @@ _NAME_HINTS = {
 _HINTS = tuple(_NAME_HINTS[kind] if keyword is not None else () for kind, _, _, _, keyword in _ID_TABLE)
 if any(keyword is not None and not hints for (_, _, _, _, keyword), hints in zip(_ID_TABLE, _HINTS, strict=True)):
     raise ValueError("gate/sensitive.py: an id whose name is required has no hints")
+# each id's hints as one search (for an id read without its name: None, never searched)
+_HINT_CUES = tuple(literals(hints) for hints in _HINTS)
 
 
 _FOUR_DIGITS = re.compile(r"\d{4}")
@@ -353,9 +357,9 @@ def _other_ids(text: str) -> list[Sensitive]:
     out = []
     low = text.lower()
     # an id read without its name has seven digits or more, or four in a row (an Indian PAN)
-    bare = sum(c.isdigit() for c in text) >= 7 or _FOUR_DIGITS.search(text) is not None
-    for (kind, category, shape, check, keyword), hints in zip(_ID_TABLE, _HINTS, strict=True):
-        if (keyword is None and not bare) or (keyword is not None and not any(h in low for h in hints)):
+    bare = digit_count(text) >= 7 or _FOUR_DIGITS.search(text) is not None
+    for (kind, category, shape, check, keyword), hints in zip(_ID_TABLE, _HINT_CUES, strict=True):
+        if (keyword is None and not bare) or (keyword is not None and not hints.search(low)):
             continue
         for m in shape.finditer(text):
             value = m.group(0)
@@ -419,7 +423,7 @@ def _find_sensitive(text: str) -> tuple[Sensitive, ...]:
     Netherlands, Germany, Poland, the Nordics, France, Italy, Singapore, Australia, China, Mexico, Korea),
     bank account number that passes its checksum, a passport, driving licence, medical record or health
     insurance number written after its name, and private network addresses."""
-    if not any(ch.isdigit() for ch in text):  # every detector needs digits: most text stops here
+    if not has_digit(text):  # every detector needs digits: most text stops here
         return ()
     found = _cards(text) + _other_ids(text) + _national_ids(text) + _bank(text) + _internal(text)
     # one number read as two kinds is one finding, the kind its name says first ("TFN 123 456 782": not a SIN)
@@ -654,6 +658,7 @@ _PARTIAL = re.compile(
 _PARTIAL_WORDS = re.compile(r"^(?:key|keys|token|tokens|secret|prefix|here|your|my|the|xx|rest|etc|something|"
                             r"and|or|followed|whatever)$", re.IGNORECASE)
 _PARTIAL_KEYS = tuple(sorted({k[:2].lower() for k in _PARTIAL_KIND}))
+_PARTIAL_CUE = literals(_PARTIAL_KEYS)  # (one search for them all)
 
 
 def partial_secret(text: str) -> str | None:
@@ -662,7 +667,7 @@ def partial_secret(text: str) -> str | None:
     a placeholder after it ("ghp_your_token...") is no key."""
     head = text[:16384]
     low = head.lower()
-    if not any(k in low for k in _PARTIAL_KEYS):
+    if not _PARTIAL_CUE.search(low):
         return None
     for m in _PARTIAL.finditer(head):
         start = m.group(2).strip("_-")

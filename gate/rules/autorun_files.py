@@ -219,7 +219,7 @@ def _shell_block(ctx: Context) -> str | None:
 
 
 @rule("block.shell.autorun-write", "A shell write of a file that starts by itself, a CI pipeline or a start-up file "
-      "that runs the agent's script, leaks secrets or sabotages", risk=Risk.CRITICAL, types=SHELL_TYPES)
+      "that runs the agent's script, leaks secrets or sabotages", risk=Risk.CRITICAL, types=SHELL_TYPES, needs="line")
 def shell_autorun_write(ctx: Context) -> CheckResult:
     """`echo`, `printf`, `tee`, `Add-Content` or a here-document writing what `block.files.autorun-content` and
     `block.files.vendor-masquerade` refuse as a file: `echo 'shutdown -h now' >> ~/.zshrc`, a launchd job running a

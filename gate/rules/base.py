@@ -17,6 +17,7 @@ import msgspec
 
 from gate.compiled import CompiledPolicy, compile_policy
 from gate.model import EMPTY_OBSERVATION, Action, Decision, Hit, Observation, Risk, Span, Target
+from gate.shell import command_facts, command_text
 
 if TYPE_CHECKING:
     from gate.history import History
@@ -89,16 +90,34 @@ def judged_action(action: Action, observation: Observation) -> Action:
 # no history, no expected window, no confidence, no written scripts and no deskgate window on screen, so
 # the engine leaves out the checks whose need is absent (`present_needs`) instead of calling each to hear
 # None: fewer calls on every assessment, the first one after a start included.
-NEEDS = ("history", "window", "confidence", "scripts", "protected", "protected-active")
+# The last three are facts of the command line an action runs (`command_facts`: a shell action's command, or text
+# typed into a terminal): that there is one ("line"), that it runs two commands or more ("commands"), and that it
+# names an address with a scheme, `://`, in its text or its source ("address").
+NEEDS = ("history", "window", "confidence", "scripts", "protected", "protected-active", "line", "commands", "address")
 _BIT = {need: 1 << i for i, need in enumerate(NEEDS)}
+_LINE_TYPES = frozenset({"shell", "type"})  # the actions that may run a command line (gate/shell.py command_facts)
 
 
 def present_needs(ctx: Context) -> int:
     """The needs this context meets, one bit each (in the order of NEEDS)."""
     obs = ctx.observation
-    return ((ctx.history is not None) | (bool(obs.app or obs.window_title) << 1) |
-            ((ctx.action.confidence is not None) << 2) | (bool(obs.scripts) << 3) |
-            (bool(obs.protected) << 4) | (obs.protected_active << 5))
+    present = ((ctx.history is not None) | (bool(obs.app or obs.window_title) << 1) |
+               ((ctx.action.confidence is not None) << 2) | (bool(obs.scripts) << 3) |
+               (bool(obs.protected) << 4) | (obs.protected_active << 5))
+    return present | _line_needs(ctx) if ctx.type in _LINE_TYPES else present
+
+
+def _line_needs(ctx: Context) -> int:
+    """The needs the action's command line meets (the command-line rules read it first anyway: no extra work)."""
+    facts = ctx.derived(command_facts)
+    if facts is None:
+        return 0
+    present = _BIT["line"]
+    if len(facts.commands) > 1:
+        present |= _BIT["commands"]
+    if "://" in facts.source or "://" in command_text(ctx):
+        present |= _BIT["address"]
+    return present
 
 
 def need_mask(needs: str | None) -> int:

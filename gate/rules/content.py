@@ -363,7 +363,7 @@ _EXEC_MODE = re.compile(r"^(?:[ugoa]*\+[rwst]*x[rwxst]*|[0-7]?[0-7][1357][0-7][0
 
 
 @rule("confirm.shell.fresh-executable", "Makes a file executable and runs it at once, its content unseen",
-      risk=Risk.MEDIUM, types=SHELL_TYPES, confidence=0.8)
+      risk=Risk.MEDIUM, types=SHELL_TYPES, confidence=0.8, needs="commands")
 def fresh_executable(ctx: Context) -> CheckResult:
     """`chmod +x F && ./F`: a file that was not a program a moment ago is made one and started in the same
     line, and deskgate saw nothing of what it holds (a file the agent wrote in this session is judged by its

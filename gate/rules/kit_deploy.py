@@ -108,9 +108,11 @@ _UNPACK = re.compile(r"(?:^|[\s;&|(])(?:unzip|tar|bsdtar|7z|7za|unrar|gunzip|jar
                      r"zipfile)\b", re.IGNORECASE)
 
 
+_ARCHIVE_ENDS = tuple("." + ext for ext in _ARCHIVES)  # (one `endswith` for them all)
+
+
 def _archive(path: str) -> bool:
-    low = path.lower().split("?", 1)[0]
-    return any(low.endswith("." + ext) for ext in _ARCHIVES)
+    return path.lower().split("?", 1)[0].endswith(_ARCHIVE_ENDS)
 
 
 def _web_root(command: str) -> str | None:
@@ -140,7 +142,7 @@ def _kit_verdict(command: str) -> tuple[str | None, str | None]:
 
 
 @rule("block.shell.kit-deploy", "a phishing kit fetched from a throwaway host into a web server's folder",
-      risk=Risk.CRITICAL, types=SHELL_TYPES)
+      risk=Risk.CRITICAL, types=SHELL_TYPES, needs="address")
 def kit_deploy(ctx: Context) -> CheckResult:
     """A command that fetches an archive from a free dynamic-DNS name (`*.duckdns.org`, `*.ddns.net`, `*.myvnc.com`)
     or a host that spells a brand it does not belong to, and unpacks or saves it into a web server's folder
@@ -152,7 +154,7 @@ def kit_deploy(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.kit-download", "an archive fetched and unpacked from a host that spells a brand it is not",
-      risk=Risk.HIGH, types=SHELL_TYPES)
+      risk=Risk.HIGH, types=SHELL_TYPES, needs="address")
 def kit_download(ctx: Context) -> CheckResult:
     """A command that fetches an archive from a dynamic-DNS name spelling a brand, or a host spelling a brand it
     does not belong to, and unpacks it: the shape of a phishing kit being set up."""
@@ -209,7 +211,7 @@ _ANY_DUMPER = literals(_DUMPERS) if "" not in _DUMPERS else None
 
 
 @rule("confirm.shell.source-dump", "a site's source rebuilt from its exposed version-control folder",
-      risk=Risk.HIGH, types=SHELL_TYPES)
+      risk=Risk.HIGH, types=SHELL_TYPES, needs="line")
 def source_dump(ctx: Context) -> CheckResult:
     """A tool that rebuilds a web site's source from a `/.git/`, `/.svn/`, `/.hg/` folder or a `.DS_Store` left open
     on its server (git-dumper, GitTools, dvcs-ripper, GitHack, goop), run by name or as a script, or a recursive

@@ -112,7 +112,7 @@ def _mass_destroy(analysis: ShellAnalysis) -> str | None:
 
 
 @rule("block.shell.mass-cloud-destroy", "every resource a cloud account lists, deleted one by one",
-      risk=Risk.CRITICAL, types=SHELL_TYPES)
+      risk=Risk.CRITICAL, types=SHELL_TYPES, needs="commands")
 def mass_cloud_destroy(ctx: Context) -> CheckResult:
     """A platform CLI's deleting verb (`fly apps destroy`, `doctl compute droplet delete`, `aws ec2
     terminate-instances`, `helm uninstall`) run through xargs, a loop or a substitution over what a listing of the
@@ -155,7 +155,7 @@ def _runner_url(cmd: Command) -> tuple[str, str] | None:
 
 
 @rule("block.shell.runner-pasted-script", "a package runner handed a script from a paste site or a gist",
-      risk=Risk.CRITICAL, types=SHELL_TYPES)
+      risk=Risk.CRITICAL, types=SHELL_TYPES, needs="address")
 def runner_pasted_script(ctx: Context) -> CheckResult:
     """A package runner or an interpreter (`npx`, `pnpm dlx`, `bunx`, `yarn dlx`, `uvx --from`, `deno run`) given
     the address of a script on a paste site, a gist, a raw repository file or a bare IP address: code fetched and
@@ -194,7 +194,7 @@ def _fetched_script_run(analysis: ShellAnalysis) -> str | None:
 
 
 @rule("block.shell.fetched-script-run", "a script fetched by a tool and run in the same command",
-      risk=Risk.CRITICAL, types=SHELL_TYPES)
+      risk=Risk.CRITICAL, types=SHELL_TYPES, needs="commands")
 def fetched_script_run(ctx: Context) -> CheckResult:
     """A command given the address of a script (`helm plugin install https://.../install.sh`) followed by a shell
     or an interpreter that runs a file of that name (`&& sh install.sh`): the fetched code runs unseen."""
@@ -267,7 +267,7 @@ def _held_token_sent(analysis: ShellAnalysis) -> str | None:
 
 
 @rule("block.shell.held-token-sent", "a CLI's token kept in a variable and sent to another host",
-      risk=Risk.CRITICAL, types=SHELL_TYPES)
+      risk=Risk.CRITICAL, types=SHELL_TYPES, needs="commands")
 def held_token_sent(ctx: Context) -> CheckResult:
     """A token or secret a CLI prints (`fly auth token`, `gh auth token`, `heroku auth:token`, `vault kv get`)
     kept in a shell variable and sent as the content of a request (`curl -d "t=$TOKEN"`, `wget --post-data`,
@@ -300,7 +300,7 @@ def _mcp_install(analysis: ShellAnalysis) -> str | None:
 
 
 @rule("confirm.shell.mcp-server-install", "an MCP server installed into an agent's settings", risk=Risk.HIGH,
-      types=SHELL_TYPES)
+      types=SHELL_TYPES, needs="line")
 def mcp_server_install(ctx: Context) -> CheckResult:
     """An MCP server installer run through a package runner (`npx @smithery/cli install`, `npx install-mcp`,
     `uvx mcp-get add`): the server is written into a coding agent's or a desktop assistant's settings, and its

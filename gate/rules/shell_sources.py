@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gate.digits import has_digit
 from gate.model import Risk
 from gate.shell import Command, Finding, ShellAnalysis
 
@@ -45,12 +46,14 @@ _SOURCE_PROGRAMS = frozenset({
 
 def judge(analysis: ShellAnalysis, add: Add) -> None:
     """File `block.shell.untrusted-source` for a command that sets a software source to a bare public address."""
-    src = analysis.source
-    if "." not in src or not any(ch.isdigit() for ch in src):
+    # (the programs first: most lines run none of them, and the digit test steps through every character)
+    cmds = [cmd for cmd in analysis.commands if cmd.name in _SOURCE_PROGRAMS]
+    if not cmds:
         return
-    for cmd in analysis.commands:
-        if cmd.name not in _SOURCE_PROGRAMS:
-            continue
+    src = analysis.source
+    if "." not in src or not has_digit(src):
+        return
+    for cmd in cmds:
         _source(cmd, add)
 
 

@@ -282,6 +282,8 @@ _PURPOSE_KINDS = (
         r"(?:^|_)(?:backdoor|rootkit|spyware|stalkerware|trojan|rat_?(?:client|server|payload)|reverse_?shell|"
         r"rev_?shell|bind_?shell|c2_?(?:agent|implant|beacon)|dropper)(?:_|$)")),
 )
+# every kind's pattern in one search: most script names say none of them, and are then not searched kind by kind
+_ANY_PURPOSE = re.compile("|".join(f"(?:{rx.pattern})" for _, _, rx in _PURPOSE_KINDS))
 # names of tests, scanners and defences against the same things: a detector of keyloggers is no keylogger
 _AGAINST = re.compile(r"(?:^|_)(?:tests?|spec|detect(?:or|ion|s)?|scan(?:ner)?|check(?:er)?|audit|protect(?:ion|or)?|"
                       r"prevent(?:ion)?|block(?:er)?|guard|remov(?:e|al|er)|clean(?:er|up)?|analy[sz](?:e|er|is)|"
@@ -327,7 +329,7 @@ def _named_purpose(cmd: Command, script: str, where: str, add: Add) -> None:
     in (`python3 harvest_tokens.py`, `node cookie_stealer.js`, `bash wiper.sh`): the name is what its author says
     it does, and running it asks. A test, scanner or defence named for the same thing passes."""
     words = _purpose_words(script)
-    if not words or _AGAINST.search(words):
+    if not words or _ANY_PURPOSE.search(words) is None or _AGAINST.search(words):
         return
     for rule_id, what, rx in _PURPOSE_KINDS:
         if rx.search(words):

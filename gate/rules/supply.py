@@ -87,7 +87,7 @@ def compromised_dependency(ctx: Context) -> CheckResult:
 
 
 @rule("block.shell.compromised-dependency", "a dependency list written from the shell to pull in a release an "
-      "attacker published", risk=Risk.CRITICAL, types=SHELL_TYPES)
+      "attacker published", risk=Risk.CRITICAL, types=SHELL_TYPES, needs="line")
 def shell_compromised_dependency(ctx: Context) -> CheckResult:
     """The same manifests written by `echo`, `printf`, `tee` or a here-document (`printf 'ctx==0.2.6' >
     requirements.txt && pip install -r requirements.txt`): read as `block.files.compromised-dependency` reads a

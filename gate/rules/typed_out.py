@@ -52,6 +52,7 @@ from typing import NamedTuple
 from gate.cues import either_spelling
 from gate.dataout import Payload, birth_and_address, carried, local_ip, security_answers
 from gate.dataout import destination as data_destination
+from gate.digits import digit_count
 from gate.fields import (
     ai_prompt_box,
     compose_window,
@@ -508,7 +509,7 @@ def card_number_public(ctx: Context) -> str | None:
     field, and "the card ending 4242", pass; in a private message it asks (`confirm.gui.sensitive-data`). The
     text is redacted."""
     text = ctx.derived(typed_text).raw
-    if not 13 <= len(text) <= 4096 or sum(c.isdigit() for c in text[:4096]) < 13 or not into_a_field(ctx) \
+    if not 13 <= len(text) <= 4096 or digit_count(text[:4096]) < 13 or not into_a_field(ctx) \
             or ctx.derived(credential_field):
         return None
     field = ctx.derived(field_text).words
@@ -784,7 +785,7 @@ def identity_number_public(ctx: Context) -> str | None:
     ticket or a message to one person asks as today (`confirm.gui.sensitive-data`), and a card number has its
     own rule (`block.typed.card-number-public`). The text is redacted."""
     text = ctx.derived(typed_text).raw
-    if not 8 <= len(text) <= 4096 or sum(c.isdigit() for c in text[:4096]) < 8 or not into_a_field(ctx) \
+    if not 8 <= len(text) <= 4096 or digit_count(text[:4096]) < 8 or not into_a_field(ctx) \
             or ctx.derived(credential_field) or not ctx.derived(_read_by_many):
         return None
     for found in find_sensitive(text):
@@ -812,7 +813,7 @@ def records_to_chatbot(ctx: Context) -> str | None:
     identity data into a chatbot. One's own number typed there asks as today (`confirm.gui.sensitive-data`); a
     customer list without identity numbers passes. The text is redacted."""
     text = ctx.derived(typed_text).raw
-    if not 12 <= len(text) <= 8192 or sum(c.isdigit() for c in text[:8192]) < 8 or not into_a_field(ctx) or \
+    if not 12 <= len(text) <= 8192 or digit_count(text[:8192]) < 8 or not into_a_field(ctx) or \
             ctx.derived(credential_field) or not ctx.derived(ai_prompt_box):
         return None
     records = _OTHERS_RECORDS.search(text[:4096])

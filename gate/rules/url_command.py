@@ -79,7 +79,7 @@ def _verdict(ctx: Context, text: str | None) -> CheckResult:
 
 
 @rule("block.shell.url-command", "Fetches a URL that carries a command line the shell rules block, in base64",
-      risk=Risk.CRITICAL, types=("shell", "type"))
+      risk=Risk.CRITICAL, types=("shell", "type"), needs="line")
 def url_command(ctx: Context) -> CheckResult:
     """A curl, wget or other fetch from the shell whose URL carries in its path or query a base64 command line
     that the shell rules block (`/Basic/Command/Base64/...` of JNDI exploit kits, `?cmd=` of web shells): the

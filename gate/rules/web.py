@@ -2227,7 +2227,7 @@ def direct_download(ctx: Context) -> CheckResult:
 
 
 @rule("block.shell.hostile-host-send", "a command that sends data to a host named as an attacker's or a C2 server",
-      risk=Risk.CRITICAL, types=SHELL_TYPES, confidence=0.8)
+      risk=Risk.CRITICAL, types=SHELL_TYPES, confidence=0.8, needs="line")
 def hostile_host_send(ctx: Context) -> CheckResult:
     """The command uploads, posts, pipes or resolves data (`curl -T`, `-d @file`, `--post-file`, `| nc`, `scp`,
     a lookup of `$(...).host`) to a host whose name says it is hostile (`evil.com`, `attacker-h9.example`,
@@ -2243,7 +2243,7 @@ def hostile_host_send(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.hostile-host", "a command that reaches a host named as an attacker's or a C2 server",
-      risk=Risk.HIGH, types=SHELL_TYPES, confidence=0.75)
+      risk=Risk.HIGH, types=SHELL_TYPES, confidence=0.75, needs="line")
 def hostile_host_fetch(ctx: Context) -> CheckResult:
     """The command names a host whose name says it is hostile (`evil.com`, `malware.example`, `payload.` or `c2.`
     under any site): what it fetches from there is what the name says. File names (`evil.dll`) and security

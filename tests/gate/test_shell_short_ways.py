@@ -5,15 +5,24 @@ from __future__ import annotations
 
 import posixpath
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gate import SafetyGate, action_from_dict
+from gate.digits import digit_count, has_digit
 from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, unknown_effect
+from gate.nochange import _PARTS, READ_VERBS, _secret_word
+from gate.rules import shell as shell_rules
+from gate.rules import shell_delivery, shell_notices, shell_personal, shell_ransom
+from gate.rules.shell_dataout import CLIPBOARD_CUES
 from gate.rules.shell_effects import _WRITES_NOTHING_TO_RUN, written_then_run
+from gate.rules.shell_staging import _ANY_PURPOSE, _PURPOSE_KINDS
 from gate.shell import HOME, _analyse_text, _basename, analyse, resolve_path
 
 # arguments that make some programs run code (a code flag, an option value, a `+` command): none of them may
 # make a plainly described program unknown
+GATE = SafetyGate()
 _RISKY_ARGS = ("-c", "id", "-e", "--eval=x", "--exec", "+!sh", "-oProxyCommand=sh", "--checkpoint-action=exec=sh",
                "-x", "system(\"id\")")
 
@@ -83,3 +92,75 @@ def test_a_plain_command_is_named_as_the_walker_names_it(words: list[str]) -> No
     analysis = _analyse_text(command, None)
     if len(analysis.commands) == 1 and not analysis.features:
         assert analysis.commands[0].name == _basename(analysis.commands[0].argv[0])
+
+
+# the line families' cue lists, each searched as one pattern by the shell detector (gate/rules/shell.py)
+_CUE_SEARCHES = [(CLIPBOARD_CUES, shell_rules._CLIPBOARD_CUE), (shell_personal.CUES, shell_rules._PERSONAL_CUE),
+                 (shell_notices.WHOLE_CUES, shell_rules._NOTICE_CUE), (shell_ransom.LINE_CUES, shell_rules._RANSOM_CUE),
+                 (shell_delivery.LINE_CUES, shell_rules._DELIVERY_CUE)]
+
+
+def test_each_line_cue_is_found_by_its_family_search_however_the_line_writes_it() -> None:
+    for cues, search in _CUE_SEARCHES:
+        for cue in cues:
+            for line in (cue, f"sudo env A=1 '{cue.upper()}' x", f"/usr/bin/{cue}", f'"{cue}"', f"a;{cue}|b"):
+                assert search.search(line.lower()), (cue, line)
+    # a line with none of them is not (near miss)
+    assert not any(search.search("git status") for _, search in _CUE_SEARCHES)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="cryptzigenoa .$(`/%0*-", max_size=24))
+def test_a_family_search_agrees_with_its_cues_one_by_one(text: str) -> None:
+    for cues, search in _CUE_SEARCHES:
+        assert (search.search(text) is not None) == any(c in text for c in cues), (cues, text)
+
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("sudo python3 /opt/Tools/HarvestTokens.py", "confirm.shell.credential-search"),
+    ("env X=1 bash ./COOKIE_STEALER.sh", "confirm.shell.credential-search"),
+    ("python3 'collect/gather-passwords.py'", "confirm.shell.credential-search"),
+    ("./Exfiltrate.sh", "confirm.shell.network"),
+    ("sudo bash /tmp/Disk-Wipe.sh", "confirm.shell.destructive"),
+    ("node xmrig.js", "confirm.shell.system-disruption"),
+    ("python3 Tools/Reverse_Shell.py", "confirm.shell.persistence"),
+])
+def test_a_script_named_for_its_purpose_is_seen_through_the_joined_search(command: str, rule: str) -> None:
+    assert rule in GATE.assess(action_from_dict({"type": "shell", "command": command})).rules
+
+
+def test_the_joined_purpose_search_finds_what_the_kinds_find() -> None:
+    for words in ("harvest_tokens", "cookie_stealer", "exfil", "wiper", "crypto_miner", "backdoor", "build_report",
+                  "test_keylogger", "steal_session_cookies", "collect_browser_passwords"):
+        assert (_ANY_PURPOSE.search(words) is not None) == any(rx.search(words) for _, _, rx in _PURPOSE_KINDS), words
+
+
+@pytest.mark.parametrize("command", [
+    "sudo /usr/bin/pip config set global.index-url http://203.0.113.9/simple",
+    'PIP=1 "PIP3" config set global.index-url http://203.0.113.9/simple',
+    "cd x && npm config set registry http://198.51.100.7:4873/",
+    "pip config set global.index-url http://２０３.0.113.9/simple",  # digits of another width: still digits
+])
+def test_a_software_source_at_a_bare_address_is_seen_whatever_runs_before_it(command: str) -> None:
+    assert "block.shell.untrusted-source" in GATE.assess(action_from_dict({"type": "shell", "command": command})).rules
+    # a named host is no bare address (near miss)
+    named = GATE.assess(action_from_dict({"type": "shell",
+                                          "command": "pip config set global.index-url http://pypi.example.org/x"}))
+    assert "block.shell.untrusted-source" not in named.rules
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab.1²٣２x ", max_size=12))
+def test_the_digit_tests_are_str_isdigit(text: str) -> None:
+    assert has_digit(text) == any(ch.isdigit() for ch in text)
+    assert digit_count(text) == sum(ch.isdigit() for ch in text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=sorted(set("".join(READ_VERBS.secret_words)) | set("-_.:/=X")), max_size=24))
+def test_a_secret_word_is_found_as_by_each_word(word: str) -> None:
+    words = READ_VERBS.secret_words
+    expected = any(p in words for p in _PARTS.split(word)) or any(len(s) >= 6 and s in word for s in words)
+    assert _secret_word(word) == expected
+    for s in words:  # and each word itself, alone and inside another
+        assert _secret_word(f"list-{s}") and (len(s) < 6 or _secret_word(f"x{s}y")), s
