@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gate.rules import (
     agent,
+    agent_endpoints,
     agent_prompts,
     assembled,
     build_poison,
@@ -108,6 +109,7 @@ CATALOGUE: tuple[Rule, ...] = (
     *kit_deploy.RULES,
     *platform_cli.RULES,
     *content.RULES,
+    *agent_endpoints.RULES,
     *devconfig_fetch.RULES,
     *devconfig_servers.RULES,
     *devconfig_shell.RULES,
