@@ -56,6 +56,7 @@ from gate.rules.shell_platforms import (
     windows_defences,
 )
 from gate.rules.shell_privilege import acl_grant, host_root_device, polkit_grant
+from gate.rules.shell_token_search import token_format
 from gate.rules.shell_vocab import LEGACY_AUTORUN
 from gate.shell import (
     DOWNLOADERS,
@@ -1469,6 +1470,12 @@ def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where:
             name == "findstr" and any(_RX_CREDENTIAL_SEARCH.fullmatch(w) for w in words))  # /si, /s /i
         if not recursive and len(analysis.commands) > 1:
             _memory_searched(cmd, analysis, where, add)
+        if (shape := token_format([w for w in words if not w.startswith("-")][:2] + [
+                words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp")])) is not None:
+            add(Finding("confirm.shell.credential-search", Risk.HIGH,
+                        f"{name} searches for {shape[:40]!r}, the format of a key or token: every one in the "
+                        f"files searched is printed{where}", cmd.span))
+            return
         if not recursive:
             return
         option = ("-", "/") if name == "findstr" else ("-",)
