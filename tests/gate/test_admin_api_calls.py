@@ -110,3 +110,15 @@ def test_service_token_to_its_own_service_does_not_block(command):
 
 def test_org_token_printed_asks():
     assert judge("sf org display --target-org prod --verbose")[0] == "confirm"
+
+
+@pytest.mark.parametrize("command", ["glab repo delete team/old-api --yes", "tea repos delete --repo me/site",
+                                     "gcloud projects delete acme-sandbox-42 --quiet"])
+def test_a_whole_repository_or_project_deleted_by_cli_blocks(command):
+    decision, rules = judge(command)
+    assert decision == "block" and "block.shell.mass-destruction" in rules, (command, rules)
+
+
+@pytest.mark.parametrize("command", ["gh repo view acme/site", "gcloud projects list", "gh repo delete --help"])
+def test_looking_at_repositories_and_projects_does_not_block(command):
+    assert judge(command)[0] != "block", command
