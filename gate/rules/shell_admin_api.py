@@ -12,6 +12,10 @@ resources alike (`/users/{id}/lifecycle/deactivate`, `/zones/{id}`, `/roles`, `/
 - an account's state changed (deactivate, reset factors, sign out, unlock), or a record created that changes
   access, routing or what is served (DNS records, groups, rules, mail forwarding, apps, bulk export jobs) → confirm.
 
+And on this machine: an agent's own runtime told to approve a hook, a tool or a command (`POST
+localhost:8000/.../hooks/approve`) asks, and refuses when what it approves sits in /tmp or a hidden folder or allows
+everything: the agent answering its supervisor's question for the person.
+
 Reads pass: a GET (also `curl -G` with its query data), and a POST whose last path word only searches or queries.
 """
 
@@ -144,10 +148,46 @@ def _changes(method: str, words: list[str]) -> str | None:
     return place
 
 
+# the last path word of an approval endpoint: an agent runtime's or a supervisor's own "let this run" call
+_APPROVE = frozenset({"approve", "approval", "approvals", "allow", "grant", "consent", "authorize", "trust"})
+# path words of an agent runtime's or a supervisor's own API
+_RUNTIME = frozenset({"hooks", "hook", "tools", "tool", "runtime", "agent", "agents", "permissions", "permission",
+                      "mcp", "commands", "command", "guard", "gate", "sandbox", "toolcalls"})
+# what an approval names that no one would approve on sight: a program kept in /tmp or a hidden folder, a wildcard
+_OPAQUE = re.compile(r"(?:^|[\s\"'=:])(?:/tmp/|/var/tmp/|/dev/shm/|\S*/\.[\w-]+/)|allow[_-]?all|[\"']\*[\"']", re.I)
+
+
+def _self_approval(method: str, url: str, body: str) -> str | None:
+    """An agent's own runtime (on this machine) told to approve a hook, a tool or a command: 'opaque' when what it
+    approves sits in /tmp or a hidden folder or allows everything, else 'approval'."""
+    if method != "POST":
+        return None
+    try:
+        parts = urlsplit(url if "://" in url else "http://" + url)
+    except ValueError:
+        return None
+    words = [_norm(w) for w in parts.path.split("/") if w]
+    if not _LOCAL.match(parts.hostname or "") or not words or words[-1] not in _APPROVE or \
+            _RUNTIME.isdisjoint(words[:-1]):
+        return None  # (a local web app's own approve endpoint, `/orders/7/approve`, is the app being tested)
+    return "opaque" if _OPAQUE.search(body) else "approval"
+
+
 def admin_call(name: str, args: list[str], cmd: Command, where: str, add: Add) -> bool:
     """Judge one HTTP client's call of an administration API; True when it found what the call changes."""
     method, urls, body = _request(name, args)
     for url in urls:
+        if (approval := _self_approval(method, url, body)) is not None:
+            # the agent answering its own supervisor's question: whatever it approves runs with no person asked
+            if approval == "opaque":
+                add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                            f"{name} POST {url[:70]}: approves, through the agent's own runtime, a program kept in a "
+                            f"temporary or hidden folder or one that allows everything{where}", cmd.span))
+            else:
+                add(Finding("confirm.shell.defense-evasion", Risk.HIGH,
+                            f"{name} POST {url[:70]}: approves something through the agent's own runtime, with no "
+                            f"person asked{where}", cmd.span))
+            return True
         words = _path_words(url)
         if not words:
             continue
