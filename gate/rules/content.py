@@ -52,6 +52,7 @@ from gate.model import Hit, Risk, Script, Shell
 from gate.paths import file_facts
 from gate.prefix import text_keys
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.secret_templates import without_placeholders
 from gate.rules.shell_vocab import SHELL_TYPES
 from gate.rules.typed import judge_as
 from gate.sensitive import partial_secret
@@ -265,10 +266,10 @@ def secret_content(ctx: Context) -> CheckResult:
     else:
         v = ctx.derived(content_verdict)
         content = v.content or ""
-    kind = _secret_kind(ctx, content)
+    path = getattr(ctx.action, "to", None) or ctx.action.path  # type: ignore[attr-defined]
+    kind = _secret_kind(ctx, without_placeholders(path, content))
     if kind is None:
         return None
-    path = getattr(ctx.action, "to", None) or ctx.action.path  # type: ignore[attr-defined]
     return f"writes {kind} into {path}"
 
 

@@ -1238,6 +1238,11 @@ RULES: tuple[Rule, ...] = (
           "An HTTP client (curl, wget, httpie, xh) whose URL or body carries an attack: injected SQL "
           "(' OR '1'='1, UNION SELECT, sleep()), a path that climbs to system files (../../etc/passwd), a shell "
           "command after a separator, or a script tag. Probing a web application is only for one's own."),
+    _make("block.shell.shared-history-rewrite", "rewrites a shared branch's history", Risk.CRITICAL,
+          "git push --force, -f or a +refspec to a branch others build on (main, master, trunk, develop, "
+          "production, release/...) or to a release's version tag (v1.4.2): the history everyone fetched and the "
+          "released code are replaced on the remote. A force-push of one's own feature branch, or with "
+          "--force-with-lease, asks (confirm.shell.vcs-destructive)."),
     _make("block.shell.mass-overwrite", "rewrites every file of a system tree", Risk.CRITICAL,
           "An in-place editor, emptier, mover or encrypter (sed -i, perl -pi, truncate, cp /dev/null, mv, gpg -c, "
           "openssl enc; chmod/chown are block.shell.insecure-permissions-root) run by find -exec or xargs on what a "

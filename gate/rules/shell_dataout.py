@@ -375,6 +375,15 @@ _VAR_SERVICES: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = tuple(
         ("atlassian|jira|confluence", r"atlassian\.net|atlassian\.com"), ("circle|circleci", r"circleci\.com"),
         ("mistral", r"mistral\.ai"), ("groq", r"groq\.com"), ("cohere", r"cohere\.(ai|com)"),
         ("linear", r"linear\.app"), ("notion", r"notion\.com|notion\.so"), ("supabase", r"supabase\.(co|com)"),
+        # identity directories and SaaS admin APIs: a token named for one goes to that service's own hosts only
+        ("okta", r"okta\.com|oktapreview\.com|okta-emea\.com|okta-gov\.com"), ("auth0", r"auth0\.com"),
+        ("zendesk|zd", r"zendesk\.com"), ("hubspot|hapikey", r"hubapi\.com|hubspot\.com"),
+        ("sf|sfdc|salesforce", r"salesforce\.com|force\.com|salesforce-sites\.com"), ("figma", r"figma\.com"),
+        ("pagerduty|pd", r"pagerduty\.com"), ("intercom", r"intercom\.io|intercom\.com"),
+        ("asana", r"asana\.com"), ("dropbox", r"dropbox\.com|dropboxapi\.com"), ("box", r"box\.com"),
+        ("snowflake", r"snowflakecomputing\.com"), ("databricks", r"databricks\.com|azuredatabricks\.net"),
+        ("mongodb|atlas", r"mongodb\.com|mongodb\.net"), ("airtable", r"airtable\.com"),
+        ("monday", r"monday\.com"), ("freshdesk", r"freshdesk\.com"), ("servicenow|snow", r"service-now\.com"),
     ))
 _URL_HOST = re.compile(r"^[\"']?(?:[a-z][\w+.-]*://)([^/?#\s\"'@]*@)?([^/?#:\s\"']+)", re.I)
 
@@ -1054,11 +1063,21 @@ def _raw_socket_file(cmd: Command) -> str:
     return ""
 
 
+# a URL's query field or a form body's field that carries a credential (`?token=…`, `-d 'password=…'`)
+_CREDENTIAL_FIELD = re.compile(r"(?:[?&]|^)((?:access_|api_?|auth_?|session_?|secret_?|private_?)?(?:token|key|secret|"
+                               r"password|passwd|pwd|apikey|cookie|creds?|credentials?|session))=[^&\s]", re.I)
+
+
 def _hostile_fetch(cmd: Command, where: str, add: Callable[[Finding], None]) -> None:
     """A download or request to a host whose own name announces malice (`evil.com`, `malware-cdn.net`,
     `attacker.example`, `c2.host.io`): asks, wherever the command sits (after `&&`, fed by xargs, inside `$( )`
     or `<( )`: each is judged as itself)."""
     host = next((h for w in cmd.words[1:] if not w.startswith("-") and (h := hostile_host(w))), None)
+    if host and (field := next((m.group(1) for w in cmd.argv[1:] if (m := _CREDENTIAL_FIELD.search(w))), None)):
+        # the request hands a credential-named field to the host that names itself an attacker's
+        add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                    f"{cmd.name} sends a {field} to {host}, a host whose name announces malice{where}", cmd.span))
+        return
     if host:
         add(Finding("confirm.shell.network", Risk.HIGH,
                     f"{cmd.name} reaches {host}, a host whose name announces malice{where}", cmd.span))

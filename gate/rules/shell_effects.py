@@ -56,6 +56,7 @@ from gate.rules.shell_platforms import (
     windows_defences,
 )
 from gate.rules.shell_privilege import acl_grant, host_root_device, polkit_grant
+from gate.rules.shell_token_search import token_format
 from gate.rules.shell_vocab import LEGACY_AUTORUN
 from gate.shell import (
     DOWNLOADERS,
@@ -1312,6 +1313,11 @@ def _address_only(cmd: Command) -> bool:
 
 
 
+# a secret-named variable standing as a label of a name (`$GITHUB_TOKEN.x.example`, `${API_KEY}.d.example`)
+_DNS_SECRET_LABEL = re.compile(r"\$\{?[A-Za-z0-9_]*(?:secret|token|passw|api_?key|access_?key|private_?key|"
+                               r"credential|session)[A-Za-z0-9_]*\}?(?=\.|$)", re.I)
+
+
 def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     name = cmd.name
     cmds = analysis.commands
@@ -1319,6 +1325,12 @@ def exfiltration(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str,
         if cmd.subst or any(c.name in _DATA_SOURCES for c in cmds):
             add(Finding("block.shell.exfiltration", Risk.CRITICAL,
                         f"{name} looks up a name built from command output: data leaves through DNS{where}", cmd.span))
+        elif (held := next((m.group(0) for i in cmd.dynamic if i < len(cmd.argv) and
+                            (m := _DNS_SECRET_LABEL.search(cmd.argv[i]))), None)) is not None:
+            # a secret-named variable as a label of the name looked up: the resolver chain carries it to whoever
+            # runs the domain's name server
+            add(Finding("block.shell.credential-exfiltration", Risk.CRITICAL,
+                        f"{name} looks up a name built from {held}: the secret leaves through DNS{where}", cmd.span))
         else:
             add(Finding("confirm.shell.network", Risk.MEDIUM,
                         f"{name} looks up a name built at run time{where}", cmd.span))
@@ -1469,6 +1481,12 @@ def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where:
             name == "findstr" and any(_RX_CREDENTIAL_SEARCH.fullmatch(w) for w in words))  # /si, /s /i
         if not recursive and len(analysis.commands) > 1:
             _memory_searched(cmd, analysis, where, add)
+        if (shape := token_format([w for w in words if not w.startswith("-")][:2] + [
+                words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp")])) is not None:
+            add(Finding("confirm.shell.credential-search", Risk.HIGH,
+                        f"{name} searches for {shape[:40]!r}, the format of a key or token: every one in the "
+                        f"files searched is printed{where}", cmd.span))
+            return
         if not recursive:
             return
         option = ("-", "/") if name == "findstr" else ("-",)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from gate.effects import VM_SHELL_LABELS
 from gate.model import Risk
+from gate.rules.shell_admin_api import admin_call
 from gate.shell import NET_SENDERS, Command, Finding, ShellAnalysis, display_path, resolve_path
 
 if TYPE_CHECKING:
@@ -254,6 +255,8 @@ def remote_and_desktop(d: Detector, cmd: Command, where: str, add: Add) -> None:
             add(Finding("block.shell.database-destruction", Risk.CRITICAL, f"{name} {method.upper() or 'POST'} "
                         f"{wipe[:60]}: deletes every index or every document of a data store{where}", cmd.span))
             return
+        if admin_call(name, args, cmd, where, add):
+            return  # an administration API's method and path say what it changes (gate/rules/shell_admin_api.py)
         if (posts and urls and not all(_LOCAL_URL.match(u) for u in urls) and
                 any(_RX_REMOTE_AND_DESKTOP_2.search(u) for u in urls)):
             add(Finding("confirm.shell.remote-mutation", Risk.MEDIUM,

@@ -22,6 +22,7 @@ from gate.packages import (
     source_flag,
     value_flags,
 )
+from gate.rules.shell_history import SHARED_BRANCH, commits_dropped, shared_rewrite
 from gate.rules.shell_platforms import guest_system_install
 from gate.rules.shell_vocab import (
     _ARCHIVES,
@@ -63,8 +64,7 @@ _ASSIGNED = re.compile(r"(?:^|\s)([A-Za-z_][A-Za-z0-9_]*)=")
 # the branch a refspec pushes to (`main`, `HEAD:main`, `refs/heads/release/2.1`): one others build on
 _GH_POSTS = (["pr", "create"], ["pr", "comment"], ["issue", "create"], ["issue", "comment"],
              ["gist", "create"], ["pr", "edit"], ["issue", "edit"])
-_SHARED_BRANCH = re.compile(r"(?:^|:|refs/heads/)(?:main|master|trunk|develop|development|production|prod|stable|"
-                            r"release(?:/[^:]*)?|releases/[^:]*)$", re.IGNORECASE)
+_SHARED_BRANCH = SHARED_BRANCH
 
 
 # a push destination given as an address rather than a configured remote's name
@@ -205,6 +205,7 @@ class ProgramChecks:
             refs = [a for a in args if not a.startswith("-")]
             if "--force" in longs or "-f" in short or any(r.startswith("+") for r in refs[1:] or refs):
                 hit("force-push rewrites the remote's history", Risk.HIGH)
+                shared_rewrite(refs[1:], longs | short, cmd, where, add)
             elif ("--force-with-lease" in longs or "--force-if-includes" in longs) and \
                     any(_SHARED_BRANCH.search(r) for r in refs[1:]):
                 # the lease only protects against a push nobody has fetched; a shared branch's history is still
@@ -232,6 +233,8 @@ class ProgramChecks:
                             f"git push: publishes commits to {target[:60] or 'the remote'}{where}", cmd.span))
         elif sub == "reset" and ("--hard" in longs or "--merge" in longs):
             hit("--hard discards uncommitted changes")
+        elif sub == "reset" and (back := commits_dropped(args)):
+            hit(f"moves the branch back to {back}: the commits after it leave the branch")
         elif sub == "clean" and ("-f" in short or "--force" in longs) and not ("-n" in short or "--dry-run" in longs):
             hit("deletes untracked files")
         elif sub == "checkout":

@@ -44,7 +44,7 @@ def test_approving_a_command_the_shell_rules_block_blocks(label, title, app, pag
 
 @pytest.mark.parametrize(("label", "title", "app", "page"), [
     ("Continue", "Run command in terminal: rm -rf ~/src/shop/.git", "Visual Studio Code", ""),
-    ("Run", "agent.py - shop - Cursor", "Cursor", "The agent wants to run this command:\ngit push --force origin main"),
+    ("Run", "agent.py - shop - Cursor", "Cursor", "The agent wants to run:\ngit push --force origin fix/a"),
     ("Accept", "Windsurf", "Windsurf", "Run command: git reset --hard HEAD~5"),
 ])
 def test_approving_a_risky_command_asks(label, title, app, page):

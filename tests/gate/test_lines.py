@@ -90,7 +90,7 @@ def test_return_on_a_harmless_line_is_allowed():  # near miss
 
 
 def test_return_on_a_line_the_shell_rules_ask_about_asks():
-    got = assess({"type": "key", "keys": ["KP_Enter"]}, line("git push --force origin main"))
+    got = assess({"type": "key", "keys": ["KP_Enter"]}, line("git push --force origin fix/cart"))
     assert got.decision.value == "confirm" and "confirm.typed.line-end" in got.rules
 
 
@@ -195,7 +195,7 @@ def test_no_allow_rule_covers_a_line_end():
                                                                      "app": "xterm"}, AllowRule)])
     gate = SafetyGate(policy)
     ret = action_from_dict({"type": "key", "keys": ["Return"]})
-    got = gate.assess(ret, Observation(**TERM, line=line("git push --force origin main")))
+    got = gate.assess(ret, Observation(**TERM, line=line("git push --force origin fix/cart")))
     assert got.decision.value == "confirm" and "confirm.typed.line-end" in got.rules
     # near miss: a key that ends no line is still covered by the rule
     tab = action_from_dict({"type": "key", "keys": ["ctrl", "shift", "t"]})

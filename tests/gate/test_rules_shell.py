@@ -426,6 +426,10 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["npm i -S ua-parser-js@0.7.29", "pip install --user num2words==0.5.15", "npx flatmap-stream"],
         ["npm i ua-parser-js@1.0.37", "pip install num2words", "npx prettier --check ."],
     ),
+    "block.shell.shared-history-rewrite": (
+        ["git push --force origin master", "git push origin +HEAD:release/3.2", "git push -f origin v1.0.4"],
+        ["git push --force origin topic/retry", "git push --force-with-lease origin main", "git push origin main"],
+    ),
     "block.shell.ransom-note": (
         ["say 'All your files have been encrypted'", "notify-send 'Your data was encrypted. Pay 1 BTC to decrypt'"],
         ["notify-send 'Sync done: your files are encrypted at rest'", "grep -r 'files are encrypted' notes/"],
