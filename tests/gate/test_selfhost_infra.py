@@ -63,6 +63,7 @@ BLOCKED = [
     "firewall-cmd --set-default-zone=trusted",
     "ha backups list --raw-json | jq -r '.data.backups[].slug' | xargs -n1 ha backups remove",
     "for id in $(qm list | awk 'NR>1{print $1}'); do qm destroy $id --purge; done",
+    "tailscale lock disable disablement-secret:0123456789ABCDEF",
 ]
 
 CONFIRMED = [
@@ -107,6 +108,8 @@ CONFIRMED = [
     "tailscale up --advertise-exit-node",
     "zerotier-cli set 8056c2e21c000001 allowDefault=1",
     "zpool import -f pool0",
+    "tailscale lock sign nodekey:0123456789abcdef",
+    "proxmox-backup-client forget host/pve/2024-01-01T00:00:00Z",
 ]
 
 ALLOWED = [
@@ -144,6 +147,9 @@ ALLOWED = [
     "zpool import pool0",
     "zerotier-cli listnetworks",
     "tailscale set --exit-node=",
+    "tailscale lock status",
+    "update-smart-drivedb",
+    "proxmox-backup-client snapshot list --repository backup@pbs@192.168.1.10:store1",
 ]
 
 
