@@ -64,6 +64,17 @@ BLOCKED = [
     "ha backups list --raw-json | jq -r '.data.backups[].slug' | xargs -n1 ha backups remove",
     "for id in $(qm list | awk 'NR>1{print $1}'); do qm destroy $id --purge; done",
     "tailscale lock disable disablement-secret:0123456789ABCDEF",
+    # a router's or a host's firewall told to let everything in, a container engine's API opened to any address
+    "uci set firewall.@zone[1].input='ACCEPT'",
+    "ufw default allow incoming",
+    "ufw allow 2375/tcp",
+    # name lookups pointed at an unknown outside server, in every tool that sets them
+    "uci add_list dhcp.@dnsmasq[0].server='203.0.113.53'",
+    "resolvectl dns eth0 203.0.113.53",
+    "nmcli con mod home ipv4.dns '203.0.113.53 1.1.1.1'",
+    "networksetup -setdnsservers Wi-Fi 203.0.113.53",
+    "pihole-FTL --config dns.upstreams '[\"203.0.113.53\"]'",
+    "pihole-FTL --config webserver.api.password ''",
 ]
 
 CONFIRMED = [
@@ -110,6 +121,14 @@ CONFIRMED = [
     "zpool import -f pool0",
     "tailscale lock sign nodekey:0123456789abcdef",
     "proxmox-backup-client forget host/pve/2024-01-01T00:00:00Z",
+    "uci set firewall.@zone[0].input='ACCEPT'",
+    "uci set network.wan.dns='9.9.9.9'",
+    "ufw allow 22/tcp",
+    "ufw default allow outgoing",
+    "networksetup -setdnsservers Wi-Fi 1.1.1.1",
+    "pihole-FTL --config dns.upstreams '[\"9.9.9.9\", \"149.112.112.112\"]'",
+    "pihole-FTL --config webserver.api.password",
+    "midclt call pool.dataset.delete tank/media",
 ]
 
 ALLOWED = [
@@ -150,6 +169,8 @@ ALLOWED = [
     "tailscale lock status",
     "update-smart-drivedb",
     "proxmox-backup-client snapshot list --repository backup@pbs@192.168.1.10:store1",
+    "nmcli con mod home ipv4.dns 192.168.1.2",
+    "midclt call pool.dataset.query",
 ]
 
 
