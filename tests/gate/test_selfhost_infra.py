@@ -129,6 +129,9 @@ CONFIRMED = [
     "pihole-FTL --config dns.upstreams '[\"9.9.9.9\", \"149.112.112.112\"]'",
     "pihole-FTL --config webserver.api.password",
     "midclt call pool.dataset.delete tank/media",
+    "raspi-config nonint do_ssh 0",
+    "ipmitool -I lanplus -H 10.0.0.50 -U admin chassis power cycle",
+    "cscli decisions delete --all",
 ]
 
 ALLOWED = [
@@ -171,6 +174,13 @@ ALLOWED = [
     "proxmox-backup-client snapshot list --repository backup@pbs@192.168.1.10:store1",
     "nmcli con mod home ipv4.dns 192.168.1.2",
     "midclt call pool.dataset.query",
+    "opnsense-version",
+    "upsc ups@localhost",
+    "sysupgrade -l",
+    "raspi-config nonint get_ssh",
+    "ipmitool sdr type Temperature",
+    "ipmitool chassis status",
+    "cscli decisions list",
 ]
 
 
