@@ -75,6 +75,9 @@ BLOCKED = [
     "networksetup -setdnsservers Wi-Fi 203.0.113.53",
     "pihole-FTL --config dns.upstreams '[\"203.0.113.53\"]'",
     "pihole-FTL --config webserver.api.password ''",
+    # a data store on every interface with its login off
+    "redis-server --protected-mode no --bind 0.0.0.0",
+    "mongod --bind_ip_all --noauth --dbpath /srv/mongo",
 ]
 
 CONFIRMED = [
@@ -132,6 +135,8 @@ CONFIRMED = [
     "raspi-config nonint do_ssh 0",
     "ipmitool -I lanplus -H 10.0.0.50 -U admin chassis power cycle",
     "cscli decisions delete --all",
+    "redis-server --protected-mode no --bind 0.0.0.0 --requirepass s3cretpass",
+    "mongod --bind_ip_all --auth",
 ]
 
 ALLOWED = [
@@ -181,6 +186,8 @@ ALLOWED = [
     "ipmitool sdr type Temperature",
     "ipmitool chassis status",
     "cscli decisions list",
+    "redis-server --bind 127.0.0.1",
+    "mongod --noauth --dbpath /tmp/db",
 ]
 
 
