@@ -155,6 +155,7 @@ ALLOWED = [
     "wg show wg1 public-key",
     "fail2ban-client status sshd",
     "fail2ban-client set sshd banip 198.51.100.12",
+    "fail2ban-client set sshd unbanip 192.168.1.23",
     "fail2ban-regex /var/log/auth.log /etc/fail2ban/filter.d/sshd.conf",
     "pihole status",
     "pihole enable",
