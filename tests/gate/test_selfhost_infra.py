@@ -285,3 +285,11 @@ def test_the_networks_own_names_and_blocked_names_do_not(path: str, content: str
 def test_a_record_written_from_a_terminal() -> None:
     assert shell("echo '45.83.12.7 www.paypal.com' | sudo tee -a /etc/pihole/custom.list").decision.value == "block"
     assert "block.shell.dns-hijack" not in shell("echo '192.168.1.20 nas.home.arpa' | sudo tee -a /etc/hosts").rules
+
+
+def test_the_ssh_jail_switched_off_blocks() -> None:
+    off = "[DEFAULT]\nbantime = 1h\n\n[sshd]\nport = ssh\nenabled = false\n"
+    other_off = "[sshd]\nenabled = true\n\n[apache-auth]\nenabled = false\n"
+    write = {"type": "file_write", "path": "/etc/fail2ban/jail.d/local.conf"}
+    assert "block.files.login-guard-off" in act({**write, "content": off}).rules
+    assert act({**write, "content": other_off}).decision.value == "confirm"
