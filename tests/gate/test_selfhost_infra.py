@@ -233,7 +233,6 @@ def test_their_public_neighbours_are(path: str) -> None:
 @pytest.mark.parametrize(("path", "content"), [
     ("/etc/pihole/custom.list", "192.168.1.20 nas.home.arpa\n"),
     ("/etc/fail2ban/jail.local", "[sshd]\nenabled = true\nmaxretry = 4\n"),
-    ("/etc/docker/daemon.json", '{"log-driver": "journald"}\n'),
 ])
 def test_service_settings_ask_instead_of_blocking(path: str, content: str) -> None:
     assert act({"type": "file_write", "path": path, "content": content}).decision.value == "confirm", path
