@@ -15,6 +15,8 @@ import re
 from gate.destinations import own_site
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.rules.shell_vocab import SHELL_TYPES
+from gate.shell import command_text
 
 __all__ = ["RULES"]
 
@@ -66,7 +68,7 @@ def _source(ctx: Context) -> tuple[str, str] | None:
         path = (getattr(action, "path", "") or "").replace("\\", "/")
         content = getattr(action, "content", "") or ""
         return (path, content) if content and _RECORD_FILES.search(path) else None
-    command = getattr(action, "command", None) or " ".join(getattr(action, "argv", None) or ())
+    command = command_text(ctx) or " ".join(getattr(action, "argv", None) or ())
     if not command or not _CUE.search(command):
         return None
     m = _COMMAND_FILE.search(command)
@@ -94,10 +96,11 @@ def dns_hijack_file(ctx: Context) -> CheckResult:
 
 
 @rule("block.shell.dns-hijack", "a command line writing a local name record that sends a well-known site to an "
-      "outside server", risk=Risk.CRITICAL, types=("shell",))
+      "outside server", risk=Risk.CRITICAL, types=SHELL_TYPES)
 def dns_hijack_shell(ctx: Context) -> CheckResult:
     """The same record written from a terminal (`echo ... >> /etc/hosts`, `tee -a custom.list`, Pi-hole's
-    `dns.hosts` setting): judged by the line's text, which holds the record and the file it goes to."""
+    `dns.hosts` setting), run as a shell action or typed into a terminal: judged by the line's text, which holds
+    the record and the file it goes to."""
     return _hijack(ctx)
 
 

@@ -292,3 +292,11 @@ def test_the_ssh_jail_switched_off_blocks() -> None:
     write = {"type": "file_write", "path": "/etc/fail2ban/jail.d/local.conf"}
     assert "block.files.login-guard-off" in act({**write, "content": off}).rules
     assert act({**write, "content": other_off}).decision.value == "confirm"
+
+
+def test_a_record_typed_into_a_terminal() -> None:
+    from gate import Observation
+
+    line = {"type": "type", "text": "echo '45.83.12.7 www.paypal.com' >> /etc/hosts\n", "target": {"label": "Terminal"}}
+    typed = GATE.assess(action_from_dict(line), Observation(app="Terminal", window_title="bash"))
+    assert "block.shell.dns-hijack" in typed.rules
