@@ -60,10 +60,23 @@ _TAKEOVER_KEY = re.compile(r"pass|pwd|psk|remote_?(?:manage|mgmt|admin|access)|w
                            re.IGNORECASE)
 
 
+# a path that acts when it is opened: a reboot, a reset, a firmware upgrade, an erase (LuCI's `/reboot/call`,
+# a router's `/factory_reset.cgi`); the page that shows the button (`/admin/system/reboot`) only shows
+_ACTION_PATH = re.compile(r"(?:^|/)(?:reboot|restart|shutdown|poweroff|power_?off|factory_?(?:reset|default)s?|"
+                          r"reset_?(?:to_?defaults?|config|settings|all)?|restore_?defaults?|erase|wipe|format|"
+                          r"upgrade|sysupgrade|flash(?:ops)?|firmware_?upgrade|delete_?all)(?:\.cgi|\.sh|/call)/?$",
+                          re.IGNORECASE)
+
+
 def setting_link(parts: UrlParts) -> tuple[str, bool] | None:
     """(what it writes, whether that takes the network over) for a link to a device on the local network whose
-    query writes one of its settings; None for a plain page (a visit that only shows)."""
-    if not parts.query or not local_host(parts.host):
+    query writes one of its settings, or whose path acts when opened (a reboot, a reset); None for a plain page
+    (a visit that only shows)."""
+    if not local_host(parts.host):
+        return None
+    if _ACTION_PATH.search(parts.path or ""):
+        return f"an action ({(parts.path or '').rstrip('/').removesuffix('/call').rsplit('/', 1)[-1]})", False
+    if not parts.query:
         return None
     pairs = parse_qsl(parts.query[:2048], keep_blank_values=True)
     if not pairs:

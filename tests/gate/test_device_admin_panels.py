@@ -223,3 +223,24 @@ def test_a_cloud_key_typed_into_its_own_field_asks_instead_of_blocking() -> None
     got = typed("Application Key", "K004xExampleOnlyNotARealKey0000000", "https://nas.local/ui/credentials/cloud",
                 "TrueNAS")
     assert got.decision is Decision.CONFIRM and "confirm.gui.credential-field" in got.rules
+
+
+def test_a_strangers_dns_server_in_the_computers_own_adapter_settings_blocks() -> None:
+    title = "Internet Protocol Version 4 (TCP/IPv4) Properties"
+
+    def dns(text: str):
+        data = {"type": "type", "text": text, "target": {"label": "Preferred DNS server"}}
+        return GATE.assess(action_from_dict(data), Observation(window_title=title, app="rundll32.exe"))
+
+    assert "block.typed.stranger-dns" in dns("45.33.20.5").rules
+    assert "block.typed.stranger-dns" not in dns("1.1.1.1").rules
+
+
+def test_a_port_forward_labelled_in_another_language_is_read_the_same() -> None:
+    got = typed("Externer Port", "3389", "http://192.168.178.1/portfreigabe", "FRITZ!Box - Portfreigaben")
+    assert "block.typed.admin-port-forward" in got.rules
+
+
+def test_a_links_action_path_asks_and_the_page_with_the_button_passes() -> None:
+    assert "confirm.web.ip-host" in nav("http://192.168.1.1/cgi-bin/luci/admin/system/reboot/call").rules
+    assert nav("http://192.168.1.1/cgi-bin/luci/admin/system/reboot").decision is Decision.ALLOW
