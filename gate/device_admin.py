@@ -20,13 +20,20 @@ __all__ = ["accepts_everything", "cron_command", "local_host", "on_local_network
 _LOCAL_SUFFIX = (".local", ".lan", ".home", ".home.arpa", ".internal", ".localdomain", ".intranet")
 
 
+# the names home routers answer to themselves, from inside their own network only
+_ROUTER_NAMES = frozenset({"fritz.box", "speedport.ip", "routerlogin.net", "routerlogin.com", "tplinkwifi.net",
+                           "tplinklogin.net", "tplinkmodem.net", "mywifiext.net", "router.asus.com",
+                           "www.asusrouter.com", "myrouter.local"})
+
+
 def local_host(host: str) -> bool:
-    """`host` is a device on the person's own network: a private or link-local address, or a local name."""
+    """`host` is a device on the person's own network: a private or link-local address, a local name, or a name a
+    home router answers to itself (`fritz.box`, `routerlogin.net`)."""
     if not host:
         return False
     ip = ip_of(host)
     if ip is None:
-        return host.endswith(_LOCAL_SUFFIX)
+        return host.endswith(_LOCAL_SUFFIX) or host in _ROUTER_NAMES
     return (ip.is_private or ip.is_link_local) and not ip.is_loopback
 
 

@@ -653,9 +653,9 @@ def local_device_host(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES:
         return None
-    if _LOCAL_DEVICE_HOST.match(parts.host) and (parts.query or "").strip():
-        # a plain visit only shows the panel; a link with a query may write a setting (gate/device_admin.py)
-        return f"{parts.host} is a home router's or modem's own pages, opened with a query"
+    if _LOCAL_DEVICE_HOST.match(parts.host) and (change := setting_link(parts)) is not None:
+        # a plain visit only shows the panel; a link that writes a setting asks (gate/device_admin.py)
+        return f"{parts.host} is a home router's or modem's own pages, and the link writes {change[0]}"
     return None
 
 

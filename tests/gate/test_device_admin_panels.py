@@ -244,3 +244,10 @@ def test_a_port_forward_labelled_in_another_language_is_read_the_same() -> None:
 def test_a_links_action_path_asks_and_the_page_with_the_button_passes() -> None:
     assert "confirm.web.ip-host" in nav("http://192.168.1.1/cgi-bin/luci/admin/system/reboot/call").rules
     assert nav("http://192.168.1.1/cgi-bin/luci/admin/system/reboot").decision is Decision.ALLOW
+
+
+def test_a_routers_own_name_is_read_as_its_address() -> None:
+    assert nav("http://routerlogin.net/").decision is Decision.ALLOW
+    got = nav("http://routerlogin.net/apply.cgi?submit_flag=wan&dns1=45.33.20.5")
+    assert got.decision is Decision.BLOCK and "block.web.device-setting-link" in got.rules
+    assert "confirm.web.local-device-host" in nav("http://router.lan/apply.cgi?action=save&ssid=guest").rules
