@@ -95,13 +95,14 @@ def device_script(ctx: Context) -> CheckResult:
 
 
 # ports whose service must not face the internet: remote shells and desktops, file shares, databases, sign-in-less
-# APIs (Docker's), and the admin consoles of the panels themselves (Proxmox, DSM, Cockpit, Webmin, a router's UI)
+# APIs (Docker's), and the admin consoles of the panels themselves (Proxmox, DSM, Cockpit, Webmin, Winbox). FTP and
+# an alternate web port (21, 81) serve files and sites as often: they ask as any other forward
 _ADMIN_PORTS = {
-    21: "FTP", 22: "SSH", 23: "Telnet", 81: "Nginx Proxy Manager's admin", 135: "Windows RPC", 139: "SMB",
-    445: "SMB", 1433: "SQL Server", 2375: "Docker's sign-in-less API", 2376: "Docker's API", 3306: "MySQL",
-    3389: "Remote Desktop", 5000: "Synology DSM", 5001: "Synology DSM", 5432: "PostgreSQL", 5900: "VNC",
-    5985: "WinRM", 5986: "WinRM", 6379: "Redis", 8006: "Proxmox's console", 8291: "MikroTik Winbox",
-    9090: "Cockpit", 9200: "Elasticsearch", 10000: "Webmin", 27017: "MongoDB",
+    22: "SSH", 23: "Telnet", 135: "Windows RPC", 139: "SMB", 445: "SMB", 1433: "SQL Server",
+    2375: "Docker's sign-in-less API", 2376: "Docker's API", 3306: "MySQL", 3389: "Remote Desktop",
+    5000: "Synology DSM", 5001: "Synology DSM", 5432: "PostgreSQL", 5900: "VNC", 5985: "WinRM", 5986: "WinRM",
+    6379: "Redis", 8006: "Proxmox's console", 8291: "MikroTik Winbox", 9090: "Cockpit", 9200: "Elasticsearch",
+    10000: "Webmin", 27017: "MongoDB",
 }
 
 
