@@ -21,6 +21,9 @@ from gate.urls import split_url
 
 __all__ = ["RULES"]
 
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+_PROXY = re.compile(r"\bproxy\b")  # a reverse proxy's hosts page
+_USERS_PAGE = re.compile(r"\b(?:users?|accounts?|admins?|administrators?|members?)\b")
 _CLICK = ("click",)
 _TYPE = ("type",)
 _NAV = ("navigate",)
@@ -31,7 +34,7 @@ def _page(ctx: Context) -> str:
     action."""
     url = ctx.observation.url or ""
     parts = split_url(url) if url else None
-    words = " ".join(re.split(r"[^a-z0-9]+", url[:512].lower())) + " " + title_words(ctx)
+    words = " ".join(_NON_WORD.split(url[:512].lower())) + " " + title_words(ctx)
     if (parts is not None and local_host(parts.host)) or cue_match(ctx, "device-admin-page", words):
         return words
     return ""
@@ -66,7 +69,7 @@ def device_admin_act(ctx: Context) -> CheckResult:
 
 def _field(ctx: Context) -> str:
     target = ctx.action.target
-    return " ".join(re.split(r"[^a-z0-9]+", (target.label or target.name or "").lower())).strip() if target else ""
+    return " ".join(_NON_WORD.split((target.label or target.name or "").lower())).strip() if target else ""
 
 
 def _script_lines(ctx: Context) -> tuple[str, ...]:
@@ -148,7 +151,7 @@ def admin_console_published(ctx: Context) -> CheckResult:
     if not text.isdigit() or int(text) not in _ADMIN_PORTS:
         return None
     page = _admin_page(ctx)
-    if not page or not (cue_match(ctx, "device-forward-page", page) or re.search(r"\bproxy\b", page)):
+    if not page or not (cue_match(ctx, "device-forward-page", page) or _PROXY.search(page)):
         return None
     if not cue_match(ctx, "device-internal-port", ctx.derived(_field), anchored=True):
         return None
@@ -252,7 +255,7 @@ def support_impostor_access(ctx: Context) -> CheckResult:
         return None
     is_key = text.startswith(("ssh-", "ecdsa-", "sk-ssh-", "sk-ecdsa-"))
     page = _admin_page(ctx)
-    if not is_key and not re.search(r"\b(?:users?|accounts?|admins?|administrators?|members?)\b", page):
+    if not is_key and not _USERS_PAGE.search(page):
         return None
     domain = m.group(1).lower()
     if not cue_match(ctx, "support-impostor", domain.replace("-", " ").replace(".", " ")):
