@@ -14,7 +14,8 @@ from urllib.parse import parse_qsl
 
 from gate.urls import UrlParts, ip_of, split_url
 
-__all__ = ["accepts_everything", "cron_command", "local_host", "on_local_network", "public_ip", "setting_link"]
+__all__ = ["accepts_everything", "cron_command", "home_address", "local_host", "on_local_network", "public_ip",
+           "setting_link"]
 
 # names a home network gives its own devices (`truenas.local`, `pve.lan`, `nas.home.arpa`)
 _LOCAL_SUFFIX = (".local", ".lan", ".home", ".home.arpa", ".internal", ".localdomain", ".intranet")
@@ -34,7 +35,18 @@ def local_host(host: str) -> bool:
     ip = ip_of(host)
     if ip is None:
         return host.endswith(_LOCAL_SUFFIX) or host in _ROUTER_NAMES
-    return (ip.is_private or ip.is_link_local) and not ip.is_loopback
+    return home_address(ip)
+
+
+# the ranges a home or office network numbers its devices from (RFC 1918, link-local, IPv6 unique-local): not the
+# other ranges Python calls private (benchmarking's 198.18/15, documentation, reserved), which no router hands out
+_HOME_NETS = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
+                                                      "169.254.0.0/16", "fc00::/7", "fe80::/10"))
+
+
+def home_address(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """`ip` is one a device on a home or office network has."""
+    return any(ip.version == net.version and ip in net for net in _HOME_NETS)
 
 
 def on_local_network(url: str) -> bool:

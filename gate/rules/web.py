@@ -44,7 +44,7 @@ from gate.destinations import (
     update_offer,
 )
 from gate.destinations import judge as destination_judge
-from gate.device_admin import setting_link
+from gate.device_admin import home_address, setting_link
 from gate.fields import MAIL_PAGE, field_text, text_of
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
@@ -677,7 +677,7 @@ def ip_host(ctx: Context) -> CheckResult:
         return None  # (0.0.0.0 and [::] as a destination reach this machine's own servers, as 127.0.0.1 does)
     if _documentation(ip):
         return f"{parts.host} is a documentation example address (TEST-NET), not a real site"
-    if _local_network(ip):
+    if home_address(ip):
         # a device's own panel (a router, a NAS) only shows when visited; a link whose query writes one of its
         # settings asks (block.web.device-setting-link blocks the ones that take the network over)
         change = setting_link(parts)
