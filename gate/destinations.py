@@ -28,7 +28,7 @@ from gate.urls import ip_of, is_loopback, registrable
 __all__ = [
     "Claim", "Lures", "Verdict", "abused_tld", "agent_check_host", "brand_favoured_tld", "brand_name",
     "confidential_name", "cracked_software", "fake_update", "impersonation", "judge", "lure_words", "malware_sample",
-    "own_site", "public_upload", "update_offer",
+    "money_site", "own_site", "public_upload", "update_offer",
 ]
 
 _BOOK = regex_store.toml(resources.files("resources").joinpath("destinations.toml").read_text("utf-8"))
@@ -47,6 +47,17 @@ def _own_table() -> dict[str, frozenset[str]]:
 _OWN = _own_table()
 _ALL_OWN = frozenset(d for ds in _OWN.values() for d in ds)
 _AGENCY = frozenset(_BOOK["brands"]["government"])  # tax, benefit, health and motoring offices
+
+
+# the brands whose sites hold money or a person's standing: banks, payment services, crypto exchanges, governments
+_MONEY_DOMAINS = frozenset(d.lower() for cat in ("banks-payments", "crypto", "government", "credit-insurance-services")
+                           for ds in _BOOK["brands"].get(cat, {}).values() for d in ds)
+
+
+def money_site(host: str) -> bool:
+    """The host is under the own domain of a bank, a payment service, a crypto exchange or a government office."""
+    labels = host.lower().rstrip(".").split(".")
+    return any(".".join(labels[i:]) in _MONEY_DOMAINS for i in range(len(labels) - 1))
 
 
 def brand_name(word: str) -> bool:

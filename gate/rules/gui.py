@@ -60,6 +60,7 @@ from gate.cues import CueBook, book_table, either_spelling, is_practice_host
 from gate.dataout import Payload, carried, named_whereabouts
 from gate.dataout import destination as data_destination
 from gate.destinations import own_site
+from gate.device_admin import on_local_network
 from gate.fields import MAIL_PAGE as _MAIL_PAGE
 from gate.fields import ONE_EMAIL as _ONE_EMAIL
 from gate.fields import ONE_PHONE as _ONE_PHONE
@@ -769,8 +770,8 @@ def sensitive_data(ctx: Context) -> str | None:
     redacted from the log."""
     text = ctx.action.text  # type: ignore[attr-defined]
     found = find_sensitive(text)
-    if not found:
-        return None
+    if not found or (all(f.kind == "internal IP address" for f in found) and on_local_network(ctx.observation.url)):
+        return None  # (an address of the network typed into a page of that network's own device stays there)
     kinds = ", ".join(dict.fromkeys(f.kind for f in found))
     where = ctx.derived(_field_text).raw
     return f"typing {found[0].category} ({kinds}) into {_short(where, 40)!r}" if where else \

@@ -44,6 +44,7 @@ from gate.destinations import (
     update_offer,
 )
 from gate.destinations import judge as destination_judge
+from gate.device_admin import home_address, setting_link
 from gate.fields import MAIL_PAGE, field_text, text_of
 from gate.fields import SCAM_WORDS as _SCAM_WORDS
 from gate.fields import scam_named as _scam_named
@@ -652,8 +653,9 @@ def local_device_host(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES:
         return None
-    if _LOCAL_DEVICE_HOST.match(parts.host):
-        return f"{parts.host} is a home router's or modem's own pages"
+    if _LOCAL_DEVICE_HOST.match(parts.host) and (change := setting_link(parts)) is not None:
+        # a plain visit only shows the panel; a link that writes a setting asks (gate/device_admin.py)
+        return f"{parts.host} is a home router's or modem's own pages, and the link writes {change[0]}"
     return None
 
 
@@ -675,7 +677,14 @@ def ip_host(ctx: Context) -> CheckResult:
         return None  # (0.0.0.0 and [::] as a destination reach this machine's own servers, as 127.0.0.1 does)
     if _documentation(ip):
         return f"{parts.host} is a documentation example address (TEST-NET), not a real site"
-    where = "on the local network" if _local_network(ip) else "with no name"
+    if home_address(ip):
+        # a device's own panel (a router, a NAS) only shows when visited; a link whose query writes one of its
+        # settings asks (block.web.device-setting-link blocks the ones that take the network over)
+        change = setting_link(parts)
+        if change is None:
+            return None
+        return f"{parts.host} is a device on the local network, and the link writes {change[0]}"
+    where = "with no name"
     return f"{parts.host} is an IP address {where}"
 
 

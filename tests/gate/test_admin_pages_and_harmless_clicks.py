@@ -169,5 +169,6 @@ def test_a_local_server_at_the_unspecified_address_passes(url: str) -> None:
     assert nav(url).decision is Decision.ALLOW
 
 
-def test_a_device_on_the_network_still_asks() -> None:
-    assert "confirm.web.ip-host" in nav("http://192.168.1.1/").rules
+def test_a_device_on_the_network_passes_and_a_link_that_writes_its_settings_asks() -> None:
+    assert nav("http://192.168.1.1/").decision is Decision.ALLOW
+    assert "confirm.web.ip-host" in nav("http://192.168.1.1/apply.cgi?action=save&ssid=guest").rules
