@@ -178,3 +178,25 @@ def test_each_staging_step_is_reached_for_its_program(step: str, command: str, s
     monkeypatch.setattr(shell_staging, step, spy)
     SafetyGate().compiled.shell._run(analyse(line))
     assert reached, f"{step} not reached for {line!r}"
+
+
+def test_a_tool_name_ending_a_word_is_found_as_the_regex_of_every_name_finds_it() -> None:
+    # gate/rules/shell_context.py `_tool_tail` looks a mangled program word's endings up in a set; the regex it
+    # stands for tried every tool name at every place of the word
+    import random
+    import re
+    import string
+
+    from gate.rules import shell_context
+
+    names = sorted(shell_context._TAIL_NAMES)
+    reference = re.compile("(" + "|".join(sorted(map(re.escape, names), key=lambda n: (-len(n), n))) + ")$")
+    rng = random.Random(7)
+    alphabet = string.ascii_lowercase + string.digits + "._-\\/\n"
+    for _ in range(20_000):
+        word = "".join(rng.choice(names) if rng.random() < .5 else "".join(rng.choices(alphabet, k=rng.randint(0, 6)))
+                       for _ in range(rng.randint(1, 4)))
+        word += "\n" if rng.random() < .1 else ""
+        m = reference.search(word)
+        assert shell_context._tool_tail(word) == (m.group(1) if m else None), repr(word)
+    assert shell_context._base("x86_64-mimikatz") == "mimikatz"
