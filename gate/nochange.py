@@ -534,6 +534,11 @@ def _switch(word: str) -> str:
     return _SWITCH_VALUE.split(word, maxsplit=1)[0] if word.startswith("/") and len(word) > 1 else word
 
 
+# the switches each mode names itself (`_only_known_words`), read once
+_MODE_SWITCHES: dict[NoChange, frozenset[str]] = {
+    r: frozenset(_switch(w) for w in (*r.with_, *(w for v in r.verbs for w in v))) for r in RULES}
+
+
 def _named(name: str, words: tuple[str, ...], described: bool = False) -> str | None:
     """The why of a [[no_change]] mode `words` (folded, argv[0] first) are in, else None; `described`: only the
     modes marked to hold against the table's judgement of the program (convention 8b)."""
@@ -545,8 +550,10 @@ def _named(name: str, words: tuple[str, ...], described: bool = False) -> str | 
     if "--" in args or any(_NETWORK_TARGET.match(a) for a in args):
         return None  # another program's command line follows, or a host is named: not a reading of this machine
     readings: tuple[list[str], list[str]] | None = None  # the two readings of the operands, made once if needed
+    # the Windows switches of the words that change something (`_CHANGING_SWITCH`), read once for every mode
+    changing = [sw for a in args if _WIN_SWITCH.match(a) and _CHANGING_SWITCH.match(sw := _switch(a))]
     for rule in rules:
-        if not _only_known_words(rule, args) or (rule.plain and not all(_PLAIN_WORD.match(a) for a in args)):
+        if not _only_known_words(rule, changing) or (rule.plain and not all(_PLAIN_WORD.match(a) for a in args)):
             continue
         if rule.unless and any(_switch(a).split("=", 1)[0] in rule.unless or ("=" in rule.unless and "=" in a)
                                for a in args):
@@ -573,16 +580,10 @@ _CHANGING_SWITCH = re.compile(r"^/(?:delete|remove|add|install|uninstall|set|res
                               r"kill|stop|start|run|repair|restore|revert|offline|online-repair)(?![a-z])")
 
 
-def _only_known_words(rule: NoChange, args: tuple[str, ...]) -> bool:
-    """No switch that changes something beyond those the mode names itself (see `_CHANGING_SWITCH`)."""
-    named = None
-    for a in args:
-        if _WIN_SWITCH.match(a):
-            if named is None:  # (the mode's own switches, read once a Windows switch is met)
-                named = {_switch(w) for w in (*rule.with_, *(w for v in rule.verbs for w in v))}
-            if _switch(a) not in named and _CHANGING_SWITCH.match(_switch(a)):
-                return False
-    return True
+def _only_known_words(rule: NoChange, changing: list[str]) -> bool:
+    """No switch that changes something beyond those the mode names itself (see `_CHANGING_SWITCH`; `changing`: the
+    changing switches of the words, `_switch` of each)."""
+    return not changing or all(sw in _MODE_SWITCHES[rule] for sw in changing)
 
 
 def _help(args: tuple[str, ...]) -> bool:

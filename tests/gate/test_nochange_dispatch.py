@@ -68,3 +68,23 @@ def test_the_verb_first_finds_what_every_condition_first_finds() -> None:
                             _reading_verb_in_full(name, args, redirect, extra), (name, args, redirect, extra)
                         checked += 1
     assert checked > 50_000
+
+
+def _only_known_words_in_full(rule: nochange.NoChange, args: tuple[str, ...]) -> bool:
+    """`_only_known_words` reading every word for every mode, the mode's own switches built each time."""
+    named = {nochange._switch(w) for w in (*rule.with_, *(w for v in rule.verbs for w in v))}
+    return not any(nochange._WIN_SWITCH.match(a) and nochange._switch(a) not in named and
+                   nochange._CHANGING_SWITCH.match(nochange._switch(a)) for a in args)
+
+
+def test_the_changing_switches_read_once_find_what_each_mode_reading_them_finds() -> None:
+    switches = sorted({w for r in nochange.RULES for w in (*r.with_, *(w for v in r.verbs for w in v))
+                       if w.startswith("/")})
+    words = [*switches[:40], "/delete", "/f", "/scannow", "/verifyonly", "/l:5000", "/set=x", "/?", "list", "-x"]
+    rng = __import__("random").Random(3)
+    for rule in nochange.RULES:
+        for _ in range(20):
+            args = tuple(rng.sample(words, rng.randint(0, 4)))
+            changing = [nochange._switch(a) for a in args
+                        if nochange._WIN_SWITCH.match(a) and nochange._CHANGING_SWITCH.match(nochange._switch(a))]
+            assert nochange._only_known_words(rule, changing) == _only_known_words_in_full(rule, args), (rule, args)
