@@ -471,6 +471,9 @@ _BY_PROGRAM: dict[str, tuple[NoChange, ...]] = {}
 for _r in RULES:
     for _p in _r.programs:
         _BY_PROGRAM[_p] = (*_BY_PROGRAM.get(_p, ()), _r)
+# the same for the modes marked `described` only (`_named(..., described=True)`): a program with none is absent
+_DESCRIBED_BY_PROGRAM: dict[str, tuple[NoChange, ...]] = {
+    p: kept for p, rules in _BY_PROGRAM.items() if (kept := tuple(r for r in rules if r.described))}
 
 # where a named program is itself: found by name, or in a system or vendor folder
 _INSTALLED = re.compile(r"^(/usr/|/bin/|/sbin/|/opt/|/snap/bin/|/nix/store/|/home/linuxbrew/|"
@@ -531,25 +534,37 @@ def _switch(word: str) -> str:
     return _SWITCH_VALUE.split(word, maxsplit=1)[0] if word.startswith("/") and len(word) > 1 else word
 
 
+# the switches each mode names itself (`_only_known_words`), read once
+_MODE_SWITCHES: dict[NoChange, frozenset[str]] = {
+    r: frozenset(_switch(w) for w in (*r.with_, *(w for v in r.verbs for w in v))) for r in RULES}
+
+
 def _named(name: str, words: tuple[str, ...], described: bool = False) -> str | None:
     """The why of a [[no_change]] mode `words` (folded, argv[0] first) are in, else None; `described`: only the
     modes marked to hold against the table's judgement of the program (convention 8b)."""
+    # (the modes of this program, looked up first: most names have none, and then no word needs reading)
+    rules = _DESCRIBED_BY_PROGRAM.get(name) if described else _BY_PROGRAM.get(name)
+    if rules is None:
+        return None
     args = words[1:]
     if "--" in args or any(_NETWORK_TARGET.match(a) for a in args):
         return None  # another program's command line follows, or a host is named: not a reading of this machine
-    for rule in _BY_PROGRAM.get(name, ()):
-        if described and not rule.described:
-            continue
-        if not _only_known_words(rule, args) or (rule.plain and not all(_PLAIN_WORD.match(a) for a in args)):
+    readings: tuple[list[str], list[str]] | None = None  # the two readings of the operands, made once if needed
+    # the Windows switches of the words that change something (`_CHANGING_SWITCH`), read once for every mode
+    changing = [sw for a in args if _WIN_SWITCH.match(a) and _CHANGING_SWITCH.match(sw := _switch(a))]
+    for rule in rules:
+        if not _only_known_words(rule, changing) or (rule.plain and not all(_PLAIN_WORD.match(a) for a in args)):
             continue
         if rule.unless and any(_switch(a).split("=", 1)[0] in rule.unless or ("=" in rule.unless and "=" in a)
                                for a in args):
             continue
         if rule.with_ and not any(a in rule.with_ or _switch(a) in rule.with_ for a in args):
             continue
-        if rule.verbs and not any(_verb_is(v, ops[rule.skip:]) for v in rule.verbs
-                                  for ops in (_operands(args), _operands_after_values(args))):
-            continue
+        if rule.verbs:
+            if readings is None:
+                readings = (_operands(args), _operands_after_values(args))
+            if not any(_verb_is(v, ops[rule.skip:]) for v in rule.verbs for ops in readings):
+                continue
         return rule.why
     return None
 
@@ -565,13 +580,10 @@ _CHANGING_SWITCH = re.compile(r"^/(?:delete|remove|add|install|uninstall|set|res
                               r"kill|stop|start|run|repair|restore|revert|offline|online-repair)(?![a-z])")
 
 
-def _only_known_words(rule: NoChange, args: tuple[str, ...]) -> bool:
-    """No switch that changes something beyond those the mode names itself (see `_CHANGING_SWITCH`)."""
-    named = {_switch(w) for w in (*rule.with_, *(w for v in rule.verbs for w in v))}
-    for a in args:
-        if _WIN_SWITCH.match(a) and _switch(a) not in named and _CHANGING_SWITCH.match(_switch(a)):
-            return False
-    return True
+def _only_known_words(rule: NoChange, changing: list[str]) -> bool:
+    """No switch that changes something beyond those the mode names itself (see `_CHANGING_SWITCH`; `changing`: the
+    changing switches of the words, `_switch` of each)."""
+    return not changing or all(sw in _MODE_SWITCHES[rule] for sw in changing)
 
 
 def _help(args: tuple[str, ...]) -> bool:
@@ -682,7 +694,12 @@ def _outside_project(path: str) -> bool:
 def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, str], ...],
                   extra: frozenset[str] = frozenset()) -> str | None:
     """The reading sub-command verb this use of an undescribed program is, else None (module docstring, 6.)."""
-    if not READ_VERBS.verbs or name in READ_VERBS.never or _secret_word(name):
+    if not READ_VERBS.verbs or name in READ_VERBS.never:
+        return None
+    # the verb the operands would make it first (most uses have none: no word of the use needs reading then), then
+    # every condition that still makes it none
+    verb = _verb_candidate(args, extra)
+    if verb is None or _secret_word(name):
         return None
     for op, target in redirects:
         if not (op.startswith("<") or target.isdigit() or target.startswith("&") or target in _QUIET_SINKS) and \
@@ -703,6 +720,11 @@ def _reading_verb(name: str, args: tuple[str, ...], redirects: tuple[tuple[str, 
             return None
     if risky_destination(args):
         return None
+    return verb
+
+
+def _verb_candidate(args: tuple[str, ...], extra: frozenset[str]) -> str | None:
+    """The reading verb (or listing flag) among the operands of `args`, before `_reading_verb`'s other conditions."""
     operands = _operands_after_values(args)
     if any(o in READ_VERBS.changing for o in operands):
         return None

@@ -78,7 +78,7 @@ from gate.catalogue import DATA as _TABLE
 from gate.catalogue import risky_destination
 from gate.content import BLOCK_ONLY, later_commands, planted_instructions, runs_later
 from gate.dataout import sent_file_kind
-from gate.effects import LAST_OPERAND_WRITERS, program_effects
+from gate.effects import DESCRIBED_PLAIN, LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
 from gate.rules.shell_attack import NAMES as _ATTACK_NAMES
 from gate.rules.shell_attack import judge as _attack_steps
@@ -181,68 +181,120 @@ def _scanner_told_to_ignore(cmd: Command, where: str, add: Add) -> None:
 
 def judge(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     argv0 = cmd.argv[0] if cmd.argv else ""
-    if "/" in argv0 or "\\" in argv0:
+    by_path = "/" in argv0 or "\\" in argv0
+    if by_path:
         _staged_run(cmd, analysis, argv0, where, add)
     elif cmd.name in _INTERPRETERS and cmd.cwd:
         _system_script(cmd, where, add)
     if cmd.redirects or cmd.name == "tee":
         _command_written(d, cmd, analysis, where, add)
         _scanner_told_to_ignore(cmd, where, add)
-    if cmd.name in _EXTRACTORS:
-        _extracted_over(cmd, where, add)
-    if cmd.name in _LAST_OPERAND_WRITERS:
-        _converted_into(d, cmd, where, add)
-    if cmd.name in _LINKERS:
-        _link_out_of_project(d, cmd, where, add)
-    if cmd.name in _ARCHIVERS and cmd.upstream:
+    # the checks of this program name, looked up once (`_NAMED_STEPS`, built by `_named_steps`), in their order
+    steps = _NAMED_STEPS.get(cmd.name)
+    if steps is not None:
+        for step in steps:
+            step(d, cmd, analysis, where, add)
+    elif by_path:  # (a name the table does not hold, run by its path: its attack steps are those of a path)
+        _attack_steps(d, cmd, analysis, where, add)
+    # (a program named as itself, not an interpreter, whose own name says nothing: `_named_purpose` of its name
+    # finds nothing, `_SILENT_NAMES`)
+    if (cmd.name in _SCRIPT_RUNNERS or argv0 not in _SILENT_NAMES) and (script := _script_run(cmd)) is not None:
+        _named_purpose(cmd, script, where, add)
+
+
+Step = Callable[["Detector", Command, ShellAnalysis, str, Add], None]
+
+
+def _named_steps(name: str) -> tuple[Step, ...]:
+    """The checks of `judge` that a program named `name` meets, in the order `judge` makes them: each tests the
+    name (these tests, made once per name here) and some a fact of the command as well (inside its step). The
+    attack steps come last, for a name of `_ATTACK_NAMES` or for any name run by its path (`/`, `\\` in the
+    program word: they are in every name's steps, and `judge` adds them for a name not in the table)."""
+    steps: list[Step] = []
+    if name in _EXTRACTORS:
+        steps.append(lambda d, cmd, a, where, add: _extracted_over(cmd, where, add))
+    if name in _LAST_OPERAND_WRITERS:
+        steps.append(lambda d, cmd, a, where, add: _converted_into(d, cmd, where, add))
+    if name in _LINKERS:
+        steps.append(lambda d, cmd, a, where, add: _link_out_of_project(d, cmd, where, add))
+    if name in _ARCHIVERS:
+        steps.append(_documents_collected_fed)
+    if name in _CODE_DELETERS:
+        steps.append(_inline_code_steps)
+    if name == "chmod":
+        steps.append(lambda d, cmd, a, where, add: _hidden_made_executable(cmd, where, add))
+    if name in _REMOTE_COPIERS:
+        steps.append(lambda d, cmd, a, where, add: remote_archive(d, cmd, a, where, add))
+    if name in OPTION_RUNNERS:
+        steps.append(lambda d, cmd, a, where, add: option_commands(d, cmd, a, where, add))
+    if name == "find":
+        steps.append(lambda d, cmd, a, where, add: logs_wiped_by_search(cmd, a, where, add))
+    if name in TUNNEL_CLIENTS:
+        steps.append(lambda d, cmd, a, where, add: tunnel_service(cmd, where, add))
+    if name in PS_ITEM_NAMES:
+        steps.append(lambda d, cmd, a, where, add: ps_timestomp(cmd, a, where, add))
+    if name == "kubectl":
+        steps.append(lambda d, cmd, a, where, add: _kube_config_removed(cmd, where, add))
+    elif name in _PACKAGE_REMOVERS:
+        steps.append(_fed_removal_via)
+    if name in _SCRIPT_HOSTS:
+        steps.append(lambda d, cmd, a, where, add: _script_from_drop(cmd, a, where, add))
+    elif name in _DETACHED_INTERPRETERS:
+        steps.append(_script_from_drop_via)
+    if name in PLANTING_NAMES:
+        if name == "touch":
+            steps.append(lambda d, cmd, a, where, add: timestomp(cmd, where, add))
+        elif name == "chmod":
+            steps.append(lambda d, cmd, a, where, add: schedule_opened(cmd, where, add))
+        else:
+            steps.append(lambda d, cmd, a, where, add: mail_log_planted(cmd, where, add))
+    if name in DOWNLOADERS or name in _WIN_FETCHERS:
+        steps.append(lambda d, cmd, a, where, add: _installer_fetched(cmd, where, add))
+    if name in DOWNLOADERS:
+        steps.append(lambda d, cmd, a, where, add: _download_placed(cmd, a, where, add))
+        steps.append(lambda d, cmd, a, where, add: _web_shell_request(cmd, where, add))
+    elif name in _COPIERS:
+        steps.append(lambda d, cmd, a, where, add: _web_shell_copy(cmd, where, add))
+        steps.append(lambda d, cmd, a, where, add: _hidden_program(cmd, where, add))
+        steps.append(lambda d, cmd, a, where, add: _library_planted(cmd, a, where, add))
+    elif name == "smbclient":
+        steps.append(lambda d, cmd, a, where, add: _admin_share_put(cmd, where, add))
+    elif name in _IMAGE_TOOLS:
+        steps.append(lambda d, cmd, a, where, add: _image_push(cmd, where, add))
+        steps.append(lambda d, cmd, a, where, add: _container_command(d, cmd, where, add))
+    if name in _ATTACK_NAMES:
+        steps.append(_attack_steps)
+    else:
+        steps.append(_attack_steps_by_path)
+    return tuple(steps)
+
+
+def _documents_collected_fed(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if cmd.upstream:
         _documents_collected(cmd, analysis, where, add)
-    if cmd.name in _CODE_DELETERS and (code := _inline_code(cmd)) is not None:
+
+
+def _inline_code_steps(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if (code := _inline_code(cmd)) is not None:
         _code_deletes(d, cmd, code, where, add)
         _code_writes(d, cmd, code, where, add)
         _code_sends_secret(d, cmd, code, where, add)
-    if cmd.name == "chmod":
-        _hidden_made_executable(cmd, where, add)
-    if cmd.name in _REMOTE_COPIERS:
-        remote_archive(d, cmd, analysis, where, add)
-    if cmd.name in OPTION_RUNNERS:
-        option_commands(d, cmd, analysis, where, add)
-    if cmd.name == "find":
-        logs_wiped_by_search(cmd, analysis, where, add)
-    if cmd.name in TUNNEL_CLIENTS:
-        tunnel_service(cmd, where, add)
-    if cmd.name in PS_ITEM_NAMES:
-        ps_timestomp(cmd, analysis, where, add)
-    if cmd.name == "kubectl":
-        _kube_config_removed(cmd, where, add)
-    elif cmd.name in _PACKAGE_REMOVERS and cmd.via:
+
+
+def _fed_removal_via(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if cmd.via:
         _fed_removal(cmd, where, add)
-    if cmd.name in _SCRIPT_HOSTS or (cmd.name in _DETACHED_INTERPRETERS and cmd.via):
+
+
+def _script_from_drop_via(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    if cmd.via:
         _script_from_drop(cmd, analysis, where, add)
-    if cmd.name in PLANTING_NAMES:
-        if cmd.name == "touch":
-            timestomp(cmd, where, add)
-        elif cmd.name == "chmod":
-            schedule_opened(cmd, where, add)
-        else:
-            mail_log_planted(cmd, where, add)
-    if cmd.name in DOWNLOADERS or cmd.name in _WIN_FETCHERS:
-        _installer_fetched(cmd, where, add)
-    if cmd.name in DOWNLOADERS:
-        _download_placed(cmd, analysis, where, add)
-        _web_shell_request(cmd, where, add)
-    elif cmd.name in _COPIERS:
-        _web_shell_copy(cmd, where, add)
-        _hidden_program(cmd, where, add)
-        _library_planted(cmd, analysis, where, add)
-    elif cmd.name == "smbclient":
-        _admin_share_put(cmd, where, add)
-    elif cmd.name in _IMAGE_TOOLS:
-        _image_push(cmd, where, add)
-        _container_command(d, cmd, where, add)
-    if cmd.name in _ATTACK_NAMES or "/" in argv0 or "\\" in argv0:
+
+
+def _attack_steps_by_path(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    argv0 = cmd.argv[0] if cmd.argv else ""
+    if "/" in argv0 or "\\" in argv0:
         _attack_steps(d, cmd, analysis, where, add)
-    if (script := _script_run(cmd)) is not None:
-        _named_purpose(cmd, script, where, add)
 
 
 # ---- a script whose own name says what it does to secrets or to the machine ----
@@ -328,14 +380,21 @@ def _named_purpose(cmd: Command, script: str, where: str, add: Add) -> None:
     """A script whose own name says it takes secrets, sends data out, locks or wipes files, mines or keeps a way
     in (`python3 harvest_tokens.py`, `node cookie_stealer.js`, `bash wiper.sh`): the name is what its author says
     it does, and running it asks. A test, scanner or defence named for the same thing passes."""
+    purpose = _stated_purpose(script)
+    if purpose is not None:
+        rule_id, what = purpose
+        add(Finding(rule_id, Risk.HIGH, f"runs {script[-80:]}, a script whose name says it {what}{where}", cmd.span))
+
+
+def _stated_purpose(script: str) -> tuple[str, str] | None:
+    """(rule id, what it does) that a script's file name says (`_named_purpose`), or None."""
     words = _purpose_words(script)
     if not words or _ANY_PURPOSE.search(words) is None or _AGAINST.search(words):
-        return
+        return None
     for rule_id, what, rx in _PURPOSE_KINDS:
         if rx.search(words):
-            add(Finding(rule_id, Risk.HIGH, f"runs {script[-80:]}, a script whose name says it {what}{where}",
-                        cmd.span))
-            return
+            return rule_id, what
+    return None
 
 
 # ---- a program, an installer or a script downloaded to disk ----
@@ -1284,3 +1343,8 @@ NAMES = frozenset({*_REMOTE_COPIERS, *OPTION_RUNNERS, *PLANTING_NAMES, "find", *
                    *_INTERPRETERS, "tee", *_EXTRACTORS, *_LAST_OPERAND_WRITERS, *_LINKERS, *_ARCHIVERS,
                    *_CODE_DELETERS, "chmod", *DOWNLOADERS, *_COPIERS, "smbclient", *_IMAGE_TOOLS,
                    *_ATTACK_NAMES, *_SCRIPT_RUNNERS, *_WIN_FETCHERS})
+# the checks `judge` makes for each of those names, in its order: one look-up per command instead of a test per family
+_NAMED_STEPS: dict[str, tuple[Step, ...]] = {n: _named_steps(n) for n in NAMES}
+# program names whose own name states no purpose (`_stated_purpose` finds none): most commands name their program
+# as itself, and `judge` leaves the reading of that name out
+_SILENT_NAMES = frozenset(n for n in (*NAMES, *DESCRIBED_PLAIN) if _stated_purpose(n) is None)
