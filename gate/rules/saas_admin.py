@@ -125,7 +125,7 @@ _GRANT_VERB = re.compile(r"^(?:make|assign|grant|add as|set as|promote to|change
 @rule("block.gui.top-role-grant", "The tenant's highest role given, or an account made administrator as it is made",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def top_role_grant(ctx: Context) -> CheckResult:
-    """"Super Admin", "Make super admin", "Global Administrator", "Organization owner" chosen on a page of
+    """"Super Admin" (or the button that makes one), "Global Administrator", "Organization owner" chosen on a page of
     admins, users or role assignments, or "Add assignments" on the page of such a role, or "Administrator"
     ticked on a new account: whoever holds it can do everything, make more of themselves and hide it. A plain
     admin role on a project asks (`confirm.gui.role-grant`)."""
@@ -144,7 +144,7 @@ def top_role_grant(ctx: Context) -> CheckResult:
     return None
 
 
-_ASSIGN = re.compile(r"^(?:add assignments?|assign|add members?|add|add users?|add admins?|add administrators?)$")
+_ASSIGN = re.compile(r"^(?:add assignments?|assign|add members?|add|add users?|add admin(?:istrator)?s?)$")
 
 
 @rule("confirm.gui.role-grant", "An administrator role given on a page of members or users",
