@@ -173,7 +173,7 @@ ALLOWED = [
     "upnpc -l",
     "curl -s http://192.168.1.5:2375/version",
     "zpool import pool0",
-    "zerotier-cli listpeers",
+    "zerotier-cli info",
     "tailscale set --exit-node=",
     "tailscale lock status",
     "update-smart-drivedb",
@@ -232,7 +232,7 @@ def test_their_public_neighbours_are(path: str) -> None:
 
 @pytest.mark.parametrize(("path", "content"), [
     ("/etc/pihole/hosts/custom.list", "192.168.1.20 nas.home.arpa\n"),
-    ("/etc/fail2ban/jail.d/sshd.local", "[sshd]\nenabled = true\nmaxretry = 4\n"),
+    ("/etc/fail2ban/jail.d/10-home.local", "[sshd]\nenabled = true\nmaxretry = 4\n"),
 ])
 def test_service_settings_ask_instead_of_blocking(path: str, content: str) -> None:
     assert act({"type": "file_write", "path": path, "content": content}).decision.value == "confirm", path

@@ -31,7 +31,7 @@ def test_force_push_to_shared_history_blocks(command):
 
 @pytest.mark.parametrize("command", [
     "git push --force origin fix/login-timeout",
-    "git push origin main --force-with-lease",
+    "git push upstream trunk --force-with-lease",
     "git push --force",
     "git push --force --dry-run origin main",
     "git push upstream release/2.3",
