@@ -173,7 +173,7 @@ ALLOWED = [
     "upnpc -l",
     "curl -s http://192.168.1.5:2375/version",
     "zpool import pool0",
-    "zerotier-cli info",
+    "zerotier-cli listmoons",
     "tailscale set --exit-node=",
     "tailscale lock status",
     "update-smart-drivedb",
