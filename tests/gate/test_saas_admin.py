@@ -8,6 +8,7 @@ import pytest
 
 from gate import SafetyGate, action_from_dict
 from gate.model import Observation
+from gate.saas_admin import whole
 
 GATE = SafetyGate()
 
@@ -296,3 +297,10 @@ def test_a_confidential_board_shared_to_a_personal_mailbox_is_blocked() -> None:
 ])
 def test_ones_own_account_and_ordinary_forms_do_not_ask_here(label, url, title) -> None:
     assert "confirm.gui.admin-console-commit" not in click(label, url, title).rules
+
+
+def test_a_lone_star_in_a_phrase_stands_for_one_word() -> None:
+    assert whole("factor-removal", "labels").match("remove biometric factor constraint")
+    assert not whole("factor-removal", "labels").match("remove factor constraint now")
+    assert whole("device-code", "fields").match("enter the code printed on your device")
+    assert not whole("device-code", "fields").match("enter the code on your device")
