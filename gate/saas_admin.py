@@ -30,9 +30,16 @@ def words(text: str) -> str:
     return _NON_WORD.sub(" ", fold(text[:_LIMIT])).strip()
 
 
+def _word(token: str) -> str:
+    if token == "*":
+        return r"\w+"
+    body = r"\s".join(re.escape(w) for w in words(token.rstrip("*")).split())
+    return body + (r"\w*" if token.endswith("*") else "")
+
+
 def _alternative(item: str) -> str:
-    body = r"\s".join(re.escape(w) for w in words(item.rstrip("*")).split())
-    return body + (r"\w*" if item.endswith("*") else "")
+    """A phrase as a pattern: a word ending in `*` matches any word that starts so, a lone `*` any one word."""
+    return r"\s".join(p for p in (_word(t) for t in item.split()) if p)
 
 
 def _compile(items: list[str], anchored: bool) -> re.Pattern[str]:

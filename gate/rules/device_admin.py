@@ -47,11 +47,11 @@ def _admin_page(ctx: Context) -> str:
 @rule("confirm.gui.device-admin-act", "a bare button on a device's admin panel that acts on the whole device",
       risk=Risk.HIGH, types=_CLICK)
 def device_admin_act(ctx: Context) -> CheckResult:
-    """On a router's, a NAS's or a hypervisor's own panel, "Flash image", "Perform reset", "Export/Disconnect",
-    "Export Password Secret Seed", "Disable anti-lockout", "Gateway Ports", a protection switch ("Firewall",
-    "Use ... browsing security"), a service's "Enabled" on its startup page, or "Download" on its certificates
-    page: each flashes, erases, takes a pool away, hands out the key to its secrets or switches a protection of
-    the whole network. "Add", "Save" and "Check for updates" pass."""
+    """On a router's, a NAS's or a hypervisor's own panel, "Flash image", "Perform reset", a pool's export or
+    disconnect, a config exported with its secret seed, the anti-lockout rule switched off, "Gateway Ports", a
+    protection switch ("Firewall", "Use ... browsing security"), a service's "Enabled" on its startup page, or
+    "Download" on its certificates page: each flashes, erases, takes a pool away, hands out the key to its
+    secrets or switches a protection of the whole network. "Add", "Save" and an update check pass."""
     page = _admin_page(ctx)
     label = first_label(ctx)
     if not page or not label:
@@ -230,7 +230,7 @@ def stranger_dns(ctx: Context) -> CheckResult:
 @rule("confirm.typed.home-control-action", "a home automation action that unlocks the home or disarms its alarm",
       risk=Risk.HIGH, types=_TYPE)
 def home_control_action(ctx: Context) -> CheckResult:
-    """`lock.unlock`, `alarm_control_panel.alarm_disarm` or `cover.open_cover` typed as the action to run: the
+    """`lock.unlock`, an alarm panel's disarm service or `cover.open_cover` typed as the action to run: the
     door opens or the alarm goes off for real. `light.turn_on` passes."""
     text = ctx.action.text.strip().lower()  # type: ignore[attr-defined]
     if len(text) > 80 or not cue_match(ctx, "home-control-action", text, anchored=True):

@@ -125,7 +125,7 @@ _GRANT_VERB = re.compile(r"^(?:make|assign|grant|add as|set as|promote to|change
 @rule("block.gui.top-role-grant", "The tenant's highest role given, or an account made administrator as it is made",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def top_role_grant(ctx: Context) -> CheckResult:
-    """"Super Administrator", "Make Super Admin", "Global Administrator", "Organization owner" chosen on a page of
+    """"Super Admin" (or the button that makes one), "Global Administrator", "Organization owner" chosen on a page of
     admins, users or role assignments, or "Add assignments" on the page of such a role, or "Administrator"
     ticked on a new account: whoever holds it can do everything, make more of themselves and hide it. A plain
     admin role on a project asks (`confirm.gui.role-grant`)."""
@@ -144,7 +144,7 @@ def top_role_grant(ctx: Context) -> CheckResult:
     return None
 
 
-_ASSIGN = re.compile(r"^(?:add assignments?|assign|add members?|add|add users?|add admins?|add administrators?)$")
+_ASSIGN = re.compile(r"^(?:add assignments?|assign|add members?|add|add users?|add admin(?:istrator)?s?)$")
 
 
 @rule("confirm.gui.role-grant", "An administrator role given on a page of members or users",
@@ -168,8 +168,8 @@ def _factor_label(label: str) -> bool:
 @rule("block.gui.factor-removal", "An administrator's sign-in factors reset, or the sign-in policy weakened",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def factor_removal(ctx: Context) -> CheckResult:
-    """"Reset All", "Reset multifactor", "Remove factor" for an account its page names as an administrator, or
-    "Remove possession factor constraint", "Password only", "Disable MFA" on a sign-in policy: whoever sets the
+    """"Reset All", "Reset MFA", "Remove factor" for an account its page names as an administrator, or
+    a factor constraint removed, "Password only", "Disable MFA" on a sign-in policy: whoever sets the
     factors up next holds that account, or everyone signs in with a password alone. The help-desk impersonation
     that took Okta super admins started so. Another person's factors reset asks."""
     label = ctx.derived(_label)
@@ -198,7 +198,7 @@ def factor_removal_ask(ctx: Context) -> CheckResult:
 @rule("block.gui.unvetted-app-trust", "An app its page calls unverified trusted or consented to for everyone",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def unvetted_app_trust(ctx: Context) -> CheckResult:
-    """"Trusted: can access all Google services", "Accept" on an admin-consent page, "Grant admin consent" for an
+    """"Trusted" on an app-access page, "Accept" on an admin-consent page, "Grant admin consent" for an
     app the page itself marks unverified: the app reads everyone's mail and files, and consent phishing is how
     such apps are planted. The same for a publisher the page verifies asks (other rules)."""
     label = ctx.derived(_label)
@@ -300,7 +300,7 @@ def _public_label(ctx: Context) -> str:
 @rule("block.gui.public-share-secret", "Content its title calls confidential opened to anyone on the web",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def public_share_secret(ctx: Context) -> CheckResult:
-    """"Anyone on the web", "Publish to the web", "Anyone with the link", "Turn off confidentiality" for a page,
+    """"Anyone on the web", "Publish to the web", "Anyone with the link", confidentiality turned off for a page,
     board, file or issue whose title says it is the organisation's secret (compensation, a board deck, a runbook,
     a vulnerability, credentials): once open it is copied and indexed, and cannot be called back."""
     label = ctx.derived(_public_label)
@@ -315,8 +315,8 @@ def public_share_secret(ctx: Context) -> CheckResult:
 @rule("confirm.gui.public-share", "A page, a board or an issue opened to anyone on the web",
       risk=Risk.HIGH, types=("click",), confidence=0.7)
 def public_share(ctx: Context) -> CheckResult:
-    """"Anyone on the web", "Publish to the web", "Anyone with the link", "Make public", "Turn off
-    confidentiality": whoever has the address reads it, and search engines may. Sharing with named people is
+    """"Anyone on the web", "Publish to the web", "Anyone with the link", "Make public", confidentiality
+    turned off: whoever has the address reads it, and search engines may. Sharing with named people is
     other rules' business."""
     label = ctx.derived(_public_label)
     return f"clicking {label[:40]!r} opens the content to anyone on the web" if label else None
@@ -391,7 +391,7 @@ _USER_CODE = re.compile(r"^\s*[A-Z0-9]{3,5}(?:[- ][A-Z0-9]{3,5})?\s*$")
 @rule("confirm.gui.device-code", "A device sign-in code typed on the provider's page",
       risk=Risk.HIGH, types=("type",), confidence=0.7)
 def device_code(ctx: Context) -> CheckResult:
-    """A short code ("KQ7D-M2XP", "WDJB-MJHT") typed into "Enter the code displayed on your device" on a provider's
+    """A short code ("KQ7D-M2XP", "WDJB-MJHT") typed into the field for the code a device shows on a provider's
     device page (Microsoft's devicelogin, Google's and GitHub's device pages, a CRM's connect page): the device or
     program that showed the code gets a session of this account. Callers who read such a code out ("device code
     phishing") take the account so; a person says whether the code came from their own program."""

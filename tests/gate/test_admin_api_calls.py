@@ -125,10 +125,10 @@ def test_looking_at_repositories_and_projects_does_not_block(command):
 
 
 def test_an_agent_approving_through_its_own_runtime_asks_or_blocks():
-    base = "curl -s -X POST http://127.0.0.1:7700/v1/agent/tools/approve -d "
+    base = "curl -s -X POST http://localhost:7700/v1/agent/tools/approve -d "
     decision, rules = judge(base + "'{\"tool\": \"/home/me/project/hooks/lint.py\"}'")
     assert decision == "confirm" and "confirm.shell.defense-evasion" in rules, rules
     decision, rules = judge(base + "'{\"tool\": \"/var/tmp/.cache/allow_all.sh\"}'")
     assert decision == "block" and "block.shell.defense-evasion" in rules, rules
-    assert judge("curl -X POST http://localhost:3000/orders/7/approve")[0] == "allow"
+    assert judge("curl -X POST http://localhost:8080/orders/7/approve")[0] == "allow"
     assert judge("curl -s http://localhost:7700/v1/agent/tools/approvals")[0] == "allow"

@@ -170,5 +170,5 @@ def test_a_local_server_at_the_unspecified_address_passes(url: str) -> None:
 
 
 def test_a_device_on_the_network_passes_and_a_link_that_writes_its_settings_asks() -> None:
-    assert nav("http://192.168.1.1/").decision is Decision.ALLOW
-    assert "confirm.web.ip-host" in nav("http://192.168.1.1/apply.cgi?action=save&ssid=guest").rules
+    assert nav("http://192.168.50.1/").decision is Decision.ALLOW
+    assert "confirm.web.ip-host" in nav("http://192.168.50.1/apply.cgi?action=save&ssid=guest").rules

@@ -26,7 +26,7 @@ def typed(text: str, label: str, app: str, title: str = "") -> tuple[str, tuple[
 @pytest.mark.parametrize(("label", "app", "title"), [
     ("Workspace Protection", "Windsurf", "Windsurf Settings - Cascade"),
     ("MCP Protection", "Cursor", "Cursor Settings - Features"),
-    ("File deletion protection", "Cursor", "Cursor Settings - Agent"),
+    ("File deletion protection", "Cursor", "Cursor Settings - Tools"),
 ])
 def test_an_agent_protection_clicked_off_blocks(label, app, title):
     decision, rules = click(label, app, title)
@@ -44,7 +44,7 @@ def test_a_run_everything_mode_asks(label, app, title):
 
 
 @pytest.mark.parametrize(("label", "app", "title"), [
-    ("Ask every time", "Cursor", "Cursor Settings - Agents"),
+    ("Ask every time", "Cursor", "Cursor Settings - Tools"),
     ("Font Size", "Cursor", "Cursor Settings - Editor"),
     ("Enhanced protection", "Google Chrome", "Settings - Privacy and security"),
     ("Run All", "Visual Studio Code", "analysis.ipynb - notebooks - Visual Studio Code"),
@@ -55,7 +55,7 @@ def test_other_settings_and_programs_pass_these_rules(label, app, title):
 
 
 def test_allow_list_entries_ask_or_block():
-    decision, rules = typed("wget, ssh, python3", "Command allowlist", "Cursor", "Cursor Settings - Agent")
+    decision, rules = typed("wget, ssh, python3", "Auto-run allowlist", "Cursor", "Cursor Settings - Tools")
     assert decision == "block" and "block.typed.agent-allowlist-open" in rules, rules
     decision, rules = typed("cd, env", "Allowlist", "Windsurf")
     assert decision == "confirm" and "confirm.typed.agent-allowlist" in rules, rules
@@ -67,5 +67,5 @@ def test_a_deny_list_or_another_program_passes():
 
 
 def test_a_projects_checks_on_the_allow_list_and_safe_auto_run_pass():
-    assert typed("npm test, git status, git diff", "Allow list", "Cursor", "Cursor Settings - Agent")[0] == "allow"
-    assert "confirm.gui.agent-wide-mode" not in click("Auto-run in sandbox", "Cursor", "Cursor Settings - Agent")[1]
+    assert typed("npm test, git status, git diff", "Allow list", "Cursor", "Cursor Settings - Tools")[0] == "allow"
+    assert "confirm.gui.agent-wide-mode" not in click("Auto-run in sandbox", "Cursor", "Cursor Settings - Tools")[1]

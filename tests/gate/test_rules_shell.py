@@ -428,7 +428,7 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "block.shell.shared-history-rewrite": (
         ["git push --force origin master", "git push origin +HEAD:release/3.2", "git push -f origin v1.0.4"],
-        ["git push --force origin topic/retry", "git push --force-with-lease origin main", "git push origin main"],
+        ["git push --force origin topic/retry", "git push origin develop --force-with-lease", "git push upstream dev"],
     ),
     "block.shell.ransom-note": (
         ["say 'All your files have been encrypted'", "notify-send 'Your data was encrypted. Pay 1 BTC to decrypt'"],

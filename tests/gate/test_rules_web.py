@@ -142,8 +142,8 @@ def test_secrets_in_urls():
 def test_ip_hosts():
     assert "confirm.web.ip-host" in fired("http://203.0.113.7/payload")
     # a device's own panel at a private address only shows; a link whose query writes a setting asks
-    assert "confirm.web.ip-host" not in fired("http://192.168.1.1/admin")
-    assert "confirm.web.ip-host" in fired("http://192.168.1.1/apply.cgi?submit_button=wireless&ssid=guest")
+    assert "confirm.web.ip-host" not in fired("http://192.168.50.1/admin")
+    assert "confirm.web.ip-host" in fired("http://192.168.50.1/apply.cgi?submit_button=wireless&ssid=guest")
     assert "confirm.web.ip-host" in fired("http://2130706433/")  # loopback, but disguised
     assert "confirm.web.ip-host" not in fired("http://127.0.0.1:8000/")
     assert "block.web.metadata-endpoint" in fired("http://169.254.169.254/latest/meta-data/iam/")
@@ -351,7 +351,7 @@ def test_documentation_addresses_are_not_called_the_local_network():
         assert "confirm.web.ip-host" in got.rules, url
         assert "local network" not in got.reason and "documentation example address" in got.reason, url
     # near miss: a private address is the local network (asked of when the link writes a setting)
-    got = gate.assess(action_from_dict({"type": "navigate", "url": "http://192.168.1.1/setup.cgi?todo=save&ssid=x"}))
+    got = gate.assess(action_from_dict({"type": "navigate", "url": "http://192.168.50.1/setup.cgi?todo=save&ssid=x"}))
     assert "on the local network" in got.reason
     # a password in clear text to a documentation address is not "to the local network": it blocks
     assert "block.web.password-over-http" in fired("http://203.0.113.9/login?password=hunter2")

@@ -8,6 +8,7 @@ import pytest
 
 from gate import SafetyGate, action_from_dict
 from gate.model import Observation
+from gate.saas_admin import whole
 
 GATE = SafetyGate()
 
@@ -43,7 +44,7 @@ def test_a_commit_on_a_console_page_that_reaches_past_it_asks(label, url, title)
 
 
 @pytest.mark.parametrize(("label", "url", "title"), [
-    ("Done", "https://bi.example.com/admin/settings/authentication/api-keys", "Copy and save this API key"),
+    ("Done", "https://bi.example.com/admin/settings/authentication/api-keys", "Save your new API key"),
     ("Create", "https://crm.example.com/index.php?module=Users&action=index", "Users"),
     ("Save", "https://tracker.example.org/my/account", "My account"),
     ("Webhooks", "https://desk.example.com/admin/apps-integrations", "Apps and integrations"),
@@ -96,17 +97,17 @@ def test_a_project_admin_asks_and_a_viewer_passes() -> None:
 
 def test_an_administrators_factors_reset_is_blocked_anothers_asks() -> None:
     url = "https://example-admin.okta.com/admin/user/profile/view/00u1"
-    got = click("Reset MFA", url, "Reset Multifactor - Sam Lee (Org Administrator)")
+    got = click("Reset MFA", url, "Reset authenticators - Sam Lee (Org Administrator)")
     assert "block.gui.factor-removal" in got.rules
-    got = click("Reset MFA", url, "Reset Multifactor - Sam Lee")
+    got = click("Reset MFA", url, "Reset authenticators - Sam Lee")
     assert "confirm.gui.factor-removal" in got.rules and "block.gui.factor-removal" not in got.rules
 
 
 def test_a_weakened_sign_in_policy_is_blocked_setting_up_ones_own_passes() -> None:
     url = "https://example-admin.okta.com/admin/authn/policies/p1/rules"
     assert "block.gui.factor-removal" in click("Password only", url, "Authentication Policy").rules
-    own = click("Set up authenticator app", "https://help.example.com/personal-setting/two-factor-auth",
-                "Two-factor authentication")
+    own = click("Add an authenticator app", "https://help.example.com/personal-setting/two-factor-auth",
+                "2-step verification")
     assert not {"block.gui.factor-removal", "confirm.gui.factor-removal"} & set(own.rules)
 
 
@@ -114,13 +115,13 @@ def test_a_weakened_sign_in_policy_is_blocked_setting_up_ones_own_passes() -> No
 
 
 def test_an_unverified_app_trusted_is_blocked_a_verified_one_is_not() -> None:
-    url = "https://admin.google.com/ac/owl/list?tab=configuredApps"
+    url = "https://admin.example.com/ac/owl/list?tab=apps"
     assert "block.gui.unvetted-app-trust" in click("Trusted", url, "Scan Buddy (unverified) - Admin console").rules
     assert "block.gui.unvetted-app-trust" not in click("Trusted", url, "Slack - Admin console").rules
 
 
 def test_wide_scopes_by_delegation_are_blocked_a_narrow_one_asks() -> None:
-    url = "https://admin.google.com/ac/owl/domainwidedelegation"
+    url = "https://admin.example.com/security/domain-wide-delegation"
     wide = typed("https://www.googleapis.com/auth/gmail.readonly", "OAuth scopes", url, "Add a new client ID")
     assert "block.gui.domain-scopes" in wide.rules
     narrow = typed("https://www.googleapis.com/auth/tasks.readonly", "OAuth scopes", url, "Add a new client ID")
@@ -131,7 +132,7 @@ def test_wide_scopes_by_delegation_are_blocked_a_narrow_one_asks() -> None:
 
 
 def test_an_address_in_org_mail_routing_is_blocked_a_rule_name_is_not() -> None:
-    url = "https://admin.google.com/ac/apps/gmail/routing"
+    url = "https://admin.example.com/ac/apps/mail/routing"
     assert "block.gui.org-mail-copy" in typed("keep@mail-vault.example.net", "Add more recipients", url,
                                               "Routing - Admin console").rules
     assert "block.gui.org-mail-copy" not in typed("Legal hold", "Description", url, "Routing - Admin console").rules
@@ -147,9 +148,9 @@ def test_another_sites_endpoint_asks_this_computer_passes() -> None:
 
 def test_a_confidential_page_opened_to_the_web_is_blocked_a_plain_one_asks() -> None:
     url = "https://wiki.example.com/spaces/HR/pages/12"
-    got = click("Anyone on the web", url, "Share - Salary bands 2027 - Wiki")
+    got = click("Anyone on the internet", url, "Share - Salary bands 2027 - Wiki")
     assert "block.gui.public-share-secret" in got.rules
-    got = click("Publish to the web", url, "Share - Team picnic - Wiki")
+    got = click("Publish to web", url, "Share - Team picnic - Wiki")
     assert "confirm.gui.public-share" in got.rules and "block.gui.public-share-secret" not in got.rules
     assert "confirm.gui.public-share" not in click("Only people invited", url, "Share - Team picnic").rules
 
@@ -178,10 +179,10 @@ def navigate(url: str):
 
 def test_a_device_code_typed_on_a_device_page_asks_a_search_does_not() -> None:
     url = "https://login.example-cloud.com/devicelogin"
-    got = typed("BDFH-7QRT", "Enter the code displayed on your device", url, "Enter code")
+    got = typed("BDFH-7QRT", "Enter the code shown on your device", url, "Enter code")
     assert "confirm.gui.device-code" in got.rules
     assert "confirm.gui.device-code" not in typed("BDFH-7QRT", "Search", url, "Enter code").rules
-    assert "confirm.gui.device-code" not in typed("Hello there", "Enter the code displayed on your device", url).rules
+    assert "confirm.gui.device-code" not in typed("Hello there", "Enter the code shown on your device", url).rules
 
 
 def test_a_whole_space_exported_asks_one_page_does_not() -> None:
@@ -246,7 +247,7 @@ def test_pages_named_in_one_word_are_read_too(label, url, title, rule) -> None:
 
 def test_a_user_story_is_a_work_item_not_a_person_added() -> None:
     url = "https://pm.example.com/project/web/backlog"
-    assert click("+ Add a new User Story", url, "Backlog - Web").decision.value == "allow"
+    assert click("+ Add a new task", url, "Backlog - Web").decision.value == "allow"
     assert "confirm.gui.consequential" in click("Add user", "https://pm.example.com/admin/people", "People").rules
 
 
@@ -296,3 +297,10 @@ def test_a_confidential_board_shared_to_a_personal_mailbox_is_blocked() -> None:
 ])
 def test_ones_own_account_and_ordinary_forms_do_not_ask_here(label, url, title) -> None:
     assert "confirm.gui.admin-console-commit" not in click(label, url, title).rules
+
+
+def test_a_lone_star_in_a_phrase_stands_for_one_word() -> None:
+    assert whole("factor-removal", "labels").match("remove biometric factor constraint")
+    assert not whole("factor-removal", "labels").match("remove factor constraint now")
+    assert whole("device-code", "fields").match("enter the code printed on your device")
+    assert not whole("device-code", "fields").match("enter the code on your device")

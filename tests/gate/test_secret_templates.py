@@ -19,8 +19,8 @@ def write(path: str, content: str) -> str:
 
 @pytest.mark.parametrize(("path", "content"), [
     ("api/.env.example", "DATABASE_URL=postgres://<user>:<password>@localhost:5432/app\nSESSION_SECRET=<random>\n"),
-    ("web/.env.sample", "OPENAI_API_KEY=sk-proj-your-key-here\nSTRIPE_SECRET_KEY=sk_live_...\n"),
-    ("deploy/values.template.yaml", "token: ghp_xxxxxxxxxxxxxxxxxxxx\npassword: changeme\n"),
+    ("web/.env.sample", "OPENAI_API_KEY=sk-proj-your-key-here\nSTRIPE_API_KEY=sk_live_...\n"),
+    ("deploy/values.template.yaml", "token: ghp_your_token_here\npassword: changeme\n"),
 ])
 def test_a_template_with_placeholders_passes(path, content):
     assert write(path, content) == "allow", (path, content)

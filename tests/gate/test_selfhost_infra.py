@@ -35,7 +35,7 @@ BLOCKED = [
     # protection switched off
     "fail2ban-client stop",
     "fail2ban-client set nginx-http-auth idle on",
-    "fail2ban-client set sshd addignoreip 0.0.0.0/0",
+    "fail2ban-client set postfix addignoreip 0.0.0.0/0",
     "pve-firewall stop",
     "pihole -a -p ''",
     # a stranger let in, a console on every interface, an admin port forwarded from the internet
@@ -97,9 +97,9 @@ CONFIRMED = [
     "wg showconf wg1",
     "wg show wg1 private-key",
     "fail2ban-client set sshd unbanip 198.51.100.12",
-    "fail2ban-client unban --all",
+    "fail2ban-client -q unban --all",
     "pihole disable 10m",
-    "pihole logging off",
+    "pihole -l off",
     "pihole -f",
     "pihole -d -a",
     "certbot revoke --cert-path /etc/letsencrypt/live/shop.example.org/cert.pem",
@@ -145,35 +145,35 @@ ALLOWED = [
     "zfs allow pool0",
     "zpool status -v",
     "zpool upgrade",
-    "mdadm --detail /dev/md0",
+    "mdadm --detail /dev/md127",
     "mdadm --examine /dev/sdb1",
     "mdadm --detail --scan",
-    "smartctl -a /dev/sda",
+    "smartctl -a /dev/nvme0",
     "smartctl -t short /dev/sda",
     "smartctl -s on /dev/sda",
     "wg show",
     "wg show wg1 public-key",
-    "fail2ban-client status sshd",
+    "fail2ban-client banned",
     "fail2ban-client set sshd banip 198.51.100.12",
-    "fail2ban-client set sshd unbanip 192.168.1.23",
-    "fail2ban-regex /var/log/auth.log /etc/fail2ban/filter.d/sshd.conf",
+    "fail2ban-client set sshd unbanip 10.0.0.23",
+    "fail2ban-regex /var/log/secure /etc/fail2ban/filter.d/sshd.conf",
     "pihole status",
     "pihole enable",
     "certbot certificates",
-    "certbot renew --deploy-hook 'systemctl reload nginx'",
+    "certbot renew --deploy-hook 'systemctl reload haproxy'",
     "qm set 105 --memory 4096",
-    "pve-firewall status",
+    "pve-firewall compile",
     "ha core info",
     "ha backups list",
     "ha addons info core_ssh",
-    "headscale nodes list",
+    "headscale apikeys list",
     "headscale users list",
     "sysupgrade --test /tmp/openwrt-sysupgrade.bin",
-    "opnsense-update -c",
+    "opnsense-update -v",
     "upnpc -l",
     "curl -s http://192.168.1.5:2375/version",
     "zpool import pool0",
-    "zerotier-cli listnetworks",
+    "zerotier-cli listmoons",
     "tailscale set --exit-node=",
     "tailscale lock status",
     "update-smart-drivedb",
@@ -217,9 +217,9 @@ def test_near_misses_that_still_ask() -> None:
     assert shell("pihole -a -p").decision.value == "confirm"
 
 
-@pytest.mark.parametrize("path", ["/var/lib/zerotier-one/identity.secret", "/etc/pve/priv/authkey.key",
-                                  "/etc/pve/priv/shadow.cfg", "/var/lib/tailscale/tailscaled.state",
-                                  "/etc/wireguard/wg1.conf", "/conf/config.xml", "/srv/ha/.storage/auth"])
+@pytest.mark.parametrize("path", ["/opt/zt/zerotier-one/identity.secret", "/etc/pve/priv/authkey.key",
+                                  "/etc/pve/priv/token.cfg", "/var/lib/tailscale/tailscaled.state",
+                                  "/etc/wireguard/home.conf", "/conf/config.xml", "/srv/ha/.storage/auth"])
 def test_self_hosted_secrets_are_not_read_freely(path: str) -> None:
     assert act({"type": "file_read", "path": path}).decision.value != "allow", path
 
@@ -231,8 +231,8 @@ def test_their_public_neighbours_are(path: str) -> None:
 
 
 @pytest.mark.parametrize(("path", "content"), [
-    ("/etc/pihole/custom.list", "192.168.1.20 nas.home.arpa\n"),
-    ("/etc/fail2ban/jail.local", "[sshd]\nenabled = true\nmaxretry = 4\n"),
+    ("/etc/pihole/hosts/custom.list", "192.168.1.20 nas.home.arpa\n"),
+    ("/etc/fail2ban/jail.d/10-home.local", "[sshd]\nenabled = true\nmaxretry = 4\n"),
 ])
 def test_service_settings_ask_instead_of_blocking(path: str, content: str) -> None:
     assert act({"type": "file_write", "path": path, "content": content}).decision.value == "confirm", path
@@ -240,7 +240,8 @@ def test_service_settings_ask_instead_of_blocking(path: str, content: str) -> No
 
 def test_service_settings_still_block_when_they_open_the_service() -> None:
     daemon = '{"hosts": ["tcp://0.0.0.0:2375", "unix:///var/run/docker.sock"]}\n'
-    assert act({"type": "file_write", "path": "/etc/docker/daemon.json", "content": daemon}).decision.value == "block"
+    rootless = {"type": "file_write", "path": "/home/sam/.config/docker/daemon.json", "content": daemon}
+    assert act(rootless).decision.value == "block"
     # fail2ban's actions run commands: still a system file
     action = {"type": "file_write", "path": "/etc/fail2ban/action.d/notify.conf", "content": "[Definition]\n"}
     assert act(action).decision.value == "block"
@@ -262,7 +263,7 @@ def test_home_assistant_settings() -> None:
 
 @pytest.mark.parametrize(("path", "content"), [
     ("/etc/hosts", "127.0.0.1 localhost\n45.83.12.7 www.paypal.com\n"),
-    ("/etc/pihole/custom.list", "192.168.1.20 nas.home.arpa\n45.83.12.7 accounts.google.com\n"),
+    ("/etc/pihole/hosts/custom.list", "192.168.1.20 nas.home.arpa\n45.83.12.7 login.live.com\n"),
     ("/etc/dnsmasq.d/05-local.conf", "address=/github.com/45.83.12.7\n"),
 ])
 def test_a_well_known_site_sent_to_an_outside_server_blocks(path: str, content: str) -> None:
@@ -271,9 +272,9 @@ def test_a_well_known_site_sent_to_an_outside_server_blocks(path: str, content: 
 
 
 @pytest.mark.parametrize(("path", "content"), [
-    ("/etc/pihole/custom.list", "192.168.1.20 nas.home.arpa\n0.0.0.0 ads.example.com\n"),
+    ("/etc/pihole/hosts/custom.list", "192.168.1.20 nas.home.arpa\n0.0.0.0 ads.example.com\n"),
     ("/etc/dnsmasq.d/05-local.conf", "address=/printer.lan/192.168.1.9\n"),
-    ("/etc/pihole/custom.list", "10.0.0.4 github.com\n"),
+    ("/etc/pihole/hosts/custom.list", "10.0.0.4 github.com\n"),
 ])
 def test_the_networks_own_names_and_blocked_names_do_not(path: str, content: str) -> None:
     assessment = act({"type": "file_write", "path": path, "content": content})
@@ -282,7 +283,8 @@ def test_the_networks_own_names_and_blocked_names_do_not(path: str, content: str
 
 
 def test_a_record_written_from_a_terminal() -> None:
-    assert shell("echo '45.83.12.7 www.paypal.com' | sudo tee -a /etc/pihole/custom.list").decision.value == "block"
+    line = "echo '45.83.12.7 www.paypal.com' | sudo tee -a /etc/pihole/hosts/custom.list"
+    assert shell(line).decision.value == "block"
     assert "block.shell.dns-hijack" not in shell("echo '192.168.1.20 nas.home.arpa' | sudo tee -a /etc/hosts").rules
 
 

@@ -31,10 +31,10 @@ def test_force_push_to_shared_history_blocks(command):
 
 @pytest.mark.parametrize("command", [
     "git push --force origin fix/login-timeout",
-    "git push --force-with-lease origin main",
+    "git push upstream trunk --force-with-lease",
     "git push --force",
     "git push --force --dry-run origin main",
-    "git push origin main",
+    "git push upstream release/2.3",
 ])
 def test_own_branch_lease_or_dry_run_does_not_block(command):
     decision, rules = judge(command)

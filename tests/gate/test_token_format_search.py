@@ -29,7 +29,7 @@ def test_a_token_format_search_asks(command):
 
 
 @pytest.mark.parametrize("command", [
-    "grep -n AKIAIOSFODNN7EXAMPLE docs/setup.md",
+    "grep -n AKIAI44QH8DHBEXAMPLE docs/setup.md",
     "rg -n 'ghp_' CHANGELOG.md",
     "grep -rn 'TODO' src",
 ])

@@ -161,7 +161,7 @@ def test_ordinary_text_typed_nowhere_known_is_allowed(text):
     ("https://xn--80ak6aa92e.com/login\n", Decision.BLOCK),
     ("https://mybank.com@203.0.113.50/login", Decision.BLOCK),
     ("data:text/html,<h1>Sign in</h1>", Decision.BLOCK),
-    ("http://192.168.1.1/apply.cgi?action=save&ssid=guest", Decision.CONFIRM),
+    ("http://192.168.50.1/apply.cgi?action=save&ssid=guest", Decision.CONFIRM),
     ("https://downloads.example.net/setup.exe", Decision.CONFIRM),
     ("https://en.wikipedia.org/wiki/Rome\n", Decision.ALLOW),
     ("github.com/python/cpython", Decision.ALLOW),
