@@ -13,7 +13,9 @@ resources/cues.toml, several languages:
   files) or a background item granted to a script interpreter or to a name posing as Apple's;
 - `block.gui.keychain-reveal`: a saved password shown, copied or exported in Keychain Access or Passwords;
 - `confirm.gui.software-store`: installing, updating, removing a program or signing out in a software store or
-  the organisation's self-service app.
+  the organisation's self-service app;
+- `confirm.gui.downloaded-open`: "Open" in a file manager's Downloads or a mounted installer's window;
+- `confirm.gui.force-quit`: a program ended at once from the Force Quit window or a process manager.
 
 The system's own prompts (SecurityAgent, the settings app), "Cancel", "Don't Allow", "Move to Trash", "Done" and
 an app the person opens past the ordinary first-launch question pass these rules.
@@ -171,5 +173,36 @@ def software_store(ctx: Context) -> str | None:
     return None
 
 
-RULES: tuple[Rule, ...] = (gatekeeper_override, imitated_password_prompt, grant_to_script, keychain_reveal,
-                           software_store)
+@rule("confirm.gui.force-quit", "A program ended at once from a process manager", risk=Risk.MEDIUM,
+      types=("click",), confidence=0.8)
+def force_quit(ctx: Context) -> str | None:
+    """"Force Quit" in the Mac's Force Quit window or Activity Monitor, "End task" in Task Manager, "Kill" in a
+    system monitor: the program stops without saving. Opening the window (Cmd+Option+Esc) and choosing a program
+    in its list pass; so does "End task" outside a process manager (a to-do list's)."""
+    label = first_label(ctx)
+    if not label or not cue_match(ctx, "process-kill", label):
+        return None
+    if cue_match(ctx, "process-manager", title_words(ctx)) or cue_match(ctx, "process-manager", ctx.derived(_app)):
+        return f"ends a program at once, what it had not saved is lost: {label!r}"
+    return None
+
+
+_FILE_MANAGER = re.compile(r"^(?:finder|file explorer|explorer(?: exe)?|files|nautilus|dolphin|thunar|nemo|caja)$")
+
+
+@rule("confirm.gui.downloaded-open", "Opening what a file manager shows in Downloads or an installer's disk",
+      risk=Risk.MEDIUM, types=("click",), confidence=0.7)
+def downloaded_open(ctx: Context) -> str | None:
+    """"Open" in Finder's (or another file manager's) window over Downloads or a mounted installer: the file is
+    one from the Internet, and Finder's own "Open" is the way past Gatekeeper's first refusal, so what runs is
+    unknown. "Open" in Documents, and "Show in Enclosing Folder" or "Get Info" there, pass."""
+    app = ctx.derived(_app)
+    if not app or not _FILE_MANAGER.match(app) or not cue_match(ctx, "mac-open", first_label(ctx)):
+        return None
+    if cue_match(ctx, "downloaded-place", title_words(ctx)):
+        return f"opens a downloaded file in {short(ctx.observation.window_title, 60)!r}: what it runs is unknown"
+    return None
+
+
+RULES: tuple[Rule, ...] = (downloaded_open, gatekeeper_override, imitated_password_prompt, grant_to_script, keychain_reveal,
+                           software_store, force_quit)

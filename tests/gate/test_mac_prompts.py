@@ -195,3 +195,27 @@ def test_recovery_key_file_read_blocks_and_a_guide_passes():
     b = GATE.assess(action_from_dict({"type": "file_read", "path": "~/deskgate-work/notes/filevault-howto.md"}),
                     Observation())
     assert b.decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("label", "title", "app"), [
+    ("Force Quit", "Force Quit Applications", "loginwindow"), ("End task", "Task Manager", "Taskmgr.exe"),
+    ("Kill Process", "Processes", "gnome-system-monitor"),
+])
+def test_ending_a_program_from_a_process_manager_asks(label, title, app):
+    assert "confirm.gui.force-quit" in click(label, title, app).rules
+
+
+def test_end_task_in_a_todo_list_and_choosing_a_program_pass():
+    assert "confirm.gui.force-quit" not in click("End task", "Sprint board", "Tasks").rules
+    assert click("Preview", "Force Quit Applications", "loginwindow").decision is Decision.ALLOW
+
+
+@pytest.mark.parametrize(("title", "app"), [("Downloads", "Finder"), ("PhotoTool Installer", "Finder"),
+                                            ("Téléchargements", "Finder"), ("Downloads", "nautilus")])
+def test_opening_a_download_from_the_file_manager_asks(title, app):
+    assert "confirm.gui.downloaded-open" in click("Open", title, app).rules
+
+
+def test_opening_in_documents_or_getting_info_passes():
+    assert "confirm.gui.downloaded-open" not in click("Open", "Documents", "Finder").rules
+    assert "confirm.gui.downloaded-open" not in click("Get Info", "Downloads", "Finder").rules
