@@ -204,5 +204,5 @@ def downloaded_open(ctx: Context) -> str | None:
     return None
 
 
-RULES: tuple[Rule, ...] = (downloaded_open, gatekeeper_override, imitated_password_prompt, grant_to_script, keychain_reveal,
-                           software_store, force_quit)
+RULES: tuple[Rule, ...] = (downloaded_open, gatekeeper_override, imitated_password_prompt, grant_to_script,
+                           keychain_reveal, software_store, force_quit)
