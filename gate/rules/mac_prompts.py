@@ -74,6 +74,9 @@ def gatekeeper_override(ctx: Context) -> str | None:
 def _imitated_prompt(ctx: Context) -> str | None:
     """Who drew a password prompt that is not the system's own, or None."""
     if _in_browser(ctx):
+        # a page drawn as the system's authorisation prompt (a fake dialog inside the browser's window)
+        if cue_match(ctx, "system-auth-only", title_words(ctx)):
+            return "a web page drawn as the system's authorisation prompt"
         return None
     app = ctx.derived(_app)
     if app and cue_match(ctx, "mac-script-dialog-app", app, anchored=True):

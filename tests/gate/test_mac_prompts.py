@@ -219,3 +219,13 @@ def test_opening_a_download_from_the_file_manager_asks(title, app):
 def test_opening_in_documents_or_getting_info_passes():
     assert "confirm.gui.downloaded-open" not in click("Open", "Documents", "Finder").rules
     assert "confirm.gui.downloaded-open" not in click("Get Info", "Downloads", "Finder").rules
+
+
+def test_a_page_drawn_as_the_systems_prompt_blocks_and_a_sign_in_page_does_not():
+    page = {"type": "type", "text": "Tr0ub4dor&3", "target": {"label": "Password"}}
+    fake = GATE.assess(action_from_dict(page), Observation(window_title="macOS wants to make changes. - Safari",
+                                                            app="Safari", url="https://update.example.net/"))
+    assert "block.gui.imitated-password-prompt" in fake.rules
+    real = GATE.assess(action_from_dict(page), Observation(window_title="Sign in - Example Mail", app="Safari",
+                                                            url="https://mail.example.com/login"))
+    assert "block.gui.imitated-password-prompt" not in real.rules
