@@ -299,7 +299,7 @@ def close_unsaved_key(ctx: Context) -> str | None:
 # keys that take the machine or its programs down: a Mac's Force Quit window (and its force quit of the front
 # program), the power, sleep-less shut down and log-off keys of a keyboard; Alt+F4 on the Windows desktop itself
 # opens "Shut Down Windows"
-_FORCE_QUIT = frozenset({"alt+super+esc", "alt+shift+super+esc"})
+_FORCE_QUIT = frozenset({"alt+shift+super+esc"})
 _POWER_KEYS = frozenset({"xf86poweroff", "poweroff", "power", "xf86logoff", "logoff", "xf86shutdown", "shutdown",
                          "xf86reboot"})
 _DESKTOP = re.compile(r"^(?:program manager|desktop|windows desktop)$", re.IGNORECASE)
@@ -308,7 +308,8 @@ _DESKTOP = re.compile(r"^(?:program manager|desktop|windows desktop)$", re.IGNOR
 @rule("confirm.gui.force-quit-key", "Force quit, power-off or log-off keys", risk=Risk.HIGH, types=("key",),
       confidence=0.75)
 def force_quit_key(ctx: Context) -> str | None:
-    """Cmd+Option+Esc (the Force Quit window; with Shift, the front program killed at once), a keyboard's power
+    """Cmd+Option+Shift+Esc (the front program killed at once; without Shift only the Force Quit window opens,
+    and the click on "Force Quit" there is judged as a click), a keyboard's power
     or log-off key, and Alt+F4 on the Windows desktop itself (it opens "Shut Down Windows"): programs end without
     saving, or the session does. Alt+F4 on an ordinary window and Esc pass."""
     combo = ctx.derived(key_combo)

@@ -92,18 +92,26 @@ def test_send_elsewhere_still_asks(title, app):
 # -- the system's warning about a program from the internet ----------------------------------------------------
 
 @pytest.mark.parametrize(("label", "title", "app", "page"), [
-    ("Open", "“PixelTool” is from an unidentified developer", "Finder", ""),
-    ("Open Anyway", "", "CoreServicesUIAgent", "“PixelTool” can’t be opened because Apple cannot check it for "
-                                                "malicious software."),
     ("Run anyway", "Windows protected your PC", "SmartScreen", ""),
     ("Open", "", "Finder", "“PixelTool” is an app downloaded from the Internet. Are you sure you want to open it?"),
     ("Run", "Open File - Security Warning", "explorer", "The publisher could not be verified."),
     ("Trotzdem ausführen", "Windows hat Ihren PC geschützt", "SmartScreen", ""),
-    ("Ouvrir", "« PixelTool » provient d’un développeur non identifié", "Finder", ""),
 ])
 def test_going_past_the_systems_warning_asks(label, title, app, page):
     decision, rules = click(label, title, app, page=page)
     assert decision == "confirm" and "confirm.gui.security-prompt-bypass" in rules, rules
+
+
+@pytest.mark.parametrize(("label", "title", "app", "page"), [
+    ("Open", "“PixelTool” is from an unidentified developer", "Finder", ""),
+    ("Open Anyway", "", "CoreServicesUIAgent", "“PixelTool” can’t be opened because Apple cannot check it for "
+                                                "malicious software."),
+    ("Ouvrir", "« PixelTool » provient d’un développeur non identifié", "Finder", ""),
+])
+def test_opening_what_gatekeeper_refused_blocks(label, title, app, page):
+    # Gatekeeper refused to run it: going past that refusal is `block.gui.gatekeeper-override` (mac_prompts.py)
+    decision, rules = click(label, title, app, page=page)
+    assert decision == "block" and "block.gui.gatekeeper-override" in rules, rules
 
 
 @pytest.mark.parametrize(("label", "title", "app"), [
