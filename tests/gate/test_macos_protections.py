@@ -1,0 +1,111 @@
+"""A Mac's own tools, by flag: reading a setting passes, turning a protection back on asks, turning one off,
+handing out a stored password or planting a job from a temporary place is refused (resources/programs.toml,
+the macOS section at its end)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gate import SafetyGate, default_policy
+from gate.model import Assessment, action_from_dict
+
+GATE = SafetyGate(default_policy())
+
+
+def shell(command: str) -> Assessment:
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+BLOCKED = [
+    # quarantine stripped from a download, or forged as already approved
+    "xattr -d com.apple.quarantine ~/Downloads/Tool.app",
+    "xattr -rd com.apple.quarantine /Applications/Tool.app",
+    "xattr -cr /Volumes/Tool/Tool.app",
+    "xattr -c ~/Downloads/tool.dmg",
+    'xattr -w com.apple.quarantine "00c3;00000000;Chrome;" ~/Downloads/Tool.app',
+    # protections switched off through their preference keys
+    "defaults write com.apple.screensaver askForPassword -bool false",
+    "defaults -currentHost write com.apple.screensaver askForPassword -bool NO",
+    "sudo defaults write /Library/Preferences/com.apple.SoftwareUpdate AutomaticallyInstallMacOSUpdates -bool false",
+    "sudo defaults write /Library/Preferences/com.apple.SoftwareUpdate AutomaticDownload -bool false",
+    "sudo defaults write /Library/Preferences/com.apple.commerce AutoUpdate -bool false",
+    "sudo defaults write /var/db/santa/config.plist ClientMode -int 1",
+    "sudo defaults write /Library/Preferences/com.apple.loginwindow GuestEnabled -bool true",
+    "sudo defaults write /Library/Preferences/com.apple.loginwindow autoLoginUser alice",
+    "tccutil reset All",
+    # the keychain's secrets handed out
+    "security find-internet-password -s mail.example.org -w",
+    "security find-internet-password -g -a alice -s example.org",
+    "security unlock-keychain -p letmein ~/Library/Keychains/login.keychain-db",
+    "tar czf /tmp/k.tgz ~/Library/Keychains",
+    "ditto -c -k ~/Library/Messages /private/tmp/m.zip",
+    "zip -r /Users/Shared/.c.zip ~/Library/Application\\ Support/Google/Chrome",
+    "screencapture -x -C /private/tmp/.d.jpg",
+    # launch items planted from a temporary, shared or hidden place
+    "mv /tmp/x.plist ~/Library/LaunchAgents/com.example.sync.plist",
+    "sudo cp /Users/Shared/helper /Library/PrivilegedHelperTools/com.example.helper",
+    "cp ~/.cache/.job.plist ~/Library/LaunchAgents/",
+]
+
+CONFIRMED = [
+    "xattr -cr build/Release/MyApp.app",
+    'xattr -w com.apple.quarantine "0081;00000000;Chrome;" ~/Downloads/Tool.app',
+    "defaults write com.apple.screensaver askForPassword -bool true",
+    "sudo defaults write /Library/Preferences/com.apple.SoftwareUpdate AutomaticallyInstallMacOSUpdates -bool true",
+    "sudo defaults write /var/db/santa/config.plist ClientMode -int 2",
+    "tccutil reset All com.example.editor",
+    "tccutil reset Camera",
+    "security find-internet-password -s example.org",
+    'security unlock-keychain -p "$KEYCHAIN_PASSWORD" build.keychain',
+    "screencapture -x ~/Desktop/window.png",
+    "cp ./com.example.agent.plist ~/Library/LaunchAgents/",
+    "mas install 409183694",
+    "mas purchase 409183694",
+    "mas lucky Xcode",
+    "dockutil --add /Applications/Safari.app '/System/Library/User Template/English.lproj'",
+    "sudo systemsetup -getremotelogin -setremotelogin off",
+    "sudo networksetup -getinfo Wi-Fi -setdnsservers Wi-Fi 9.9.9.9",
+    "sudo sysadminctl -secureTokenStatus alice -deleteUser bob",
+]
+
+ALLOWED = [
+    "xattr -p com.apple.quarantine ~/Downloads/Tool.app",
+    "xattr -l ~/Downloads/tool.dmg",
+    "ditto -c -k ~/Library/Mail ~/Backups/mail.zip",
+    "screencapture -i ~/Desktop/part.png",
+    "mas list",
+    "mas search Pages",
+    "dockutil --add /Applications/TextEdit.app",
+    "outset --checksum all",
+    "sudo /usr/local/outset/outset --checksum all",
+    "sudo systemsetup -getremotelogin",
+    "systemsetup -getremoteappleevents",
+    "sudo networksetup -getdnsservers Wi-Fi",
+    "networksetup -listallnetworkservices",
+    "sudo sysadminctl -secureTokenStatus alice",
+    "plutil -p ~/Library/LaunchAgents/com.apple.example.plist",
+    "plutil -lint ~/Library/LaunchAgents/com.apple.example.plist",
+]
+
+
+@pytest.mark.parametrize("command", BLOCKED)
+def test_protection_off_or_secret_out_is_refused(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "block", (command, got.rules)
+
+
+@pytest.mark.parametrize("command", CONFIRMED)
+def test_the_same_tools_turning_protections_on_or_installing_ask(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "confirm", (command, got.rules)
+
+
+@pytest.mark.parametrize("command", ALLOWED)
+def test_reading_and_the_owners_own_changes_pass(command: str) -> None:
+    got = shell(command)
+    assert got.decision.value == "allow", (command, got.rules)
+
+
+def test_a_plist_written_under_apples_name_is_still_refused() -> None:
+    got = shell("plutil -replace ProgramArguments -json '[\"/tmp/x\"]' ~/Library/LaunchAgents/com.apple.x.plist")
+    assert got.decision.value == "block"
