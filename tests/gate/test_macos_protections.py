@@ -109,3 +109,32 @@ def test_reading_and_the_owners_own_changes_pass(command: str) -> None:
 def test_a_plist_written_under_apples_name_is_still_refused() -> None:
     got = shell("plutil -replace ProgramArguments -json '[\"/tmp/x\"]' ~/Library/LaunchAgents/com.apple.x.plist")
     assert got.decision.value == "block"
+
+
+# the folder every account shares (/Users/Shared) is where macOS droppers stage: a hidden payload there made
+# runnable, or started from a shell's start-up file, is refused; an ordinary script there does not
+@pytest.mark.parametrize(("command", "decision"), [
+    ("chmod +x /Users/Shared/.cache/agent", "block"),
+    ("echo '/Users/Shared/.cache/agent &' >> ~/.zprofile", "block"),
+    ("/Users/Shared/.cache/agent &", "block"),
+    ("chmod 755 /private/tmp/.x/run", "confirm"),
+    ("chmod +x /Users/Shared/Scripts/backup.sh", "allow"),
+    ("chmod 644 /Users/Shared/.settings", "allow"),
+])
+def test_payloads_staged_in_the_shared_folder(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
+
+
+# the administrators' dialog tools raise the same message box as osascript: a lure in one is refused
+@pytest.mark.parametrize(("command", "decision"), [
+    ('dialog --title "IT" --message "Download the helper from [here](http://it-helpdesk.support/fix.pkg) now"',
+     "block"),
+    ('jamfHelper -windowType utility -description "Your Apple ID is locked. Verify your account at '
+     'http://appleid-check.help/login" -button1 Verify', "block"),
+    ('dialog --title "Updates" --message "The Mac restarts at 17:00 to finish updating" --button1text OK', "allow"),
+    ("dialog --msgbox 'Backup finished' 8 40", "allow"),
+])
+def test_admin_dialog_tools_that_phish(command: str, decision: str) -> None:
+    got = shell(command)
+    assert got.decision.value == decision, (command, got.rules)
