@@ -33,6 +33,8 @@ BLOCKED = [
     "sudo defaults write /Library/Preferences/com.apple.loginwindow GuestEnabled -bool true",
     "sudo defaults write /Library/Preferences/com.apple.loginwindow autoLoginUser alice",
     "tccutil reset All",
+    "sudo sysadminctl -autologin set -userName alice -password secret",
+    "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --add /private/tmp/.x/agent",
     # the keychain's secrets handed out
     "security find-internet-password -s mail.example.org -w",
     "security find-internet-password -g -a alice -s example.org",
@@ -55,6 +57,7 @@ CONFIRMED = [
     "sudo defaults write /var/db/santa/config.plist ClientMode -int 2",
     "tccutil reset All com.example.editor",
     "tccutil reset Camera",
+    "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --add /Applications/Zoom.app",
     "security find-internet-password -s example.org",
     'security unlock-keychain -p "$KEYCHAIN_PASSWORD" build.keychain',
     "screencapture -x ~/Desktop/window.png",
