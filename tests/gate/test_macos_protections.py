@@ -33,6 +33,7 @@ BLOCKED = [
     "sudo defaults write /Library/Preferences/com.apple.loginwindow GuestEnabled -bool true",
     "sudo defaults write /Library/Preferences/com.apple.loginwindow autoLoginUser alice",
     "tccutil reset All",
+    "sudo santactl rule --allow --path /Users/Shared/.cache/agent",
     "sudo sysadminctl -autologin set -userName alice -password secret",
     "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --add /private/tmp/.x/agent",
     # the keychain's secrets handed out
@@ -57,6 +58,8 @@ CONFIRMED = [
     "sudo defaults write /var/db/santa/config.plist ClientMode -int 2",
     "tccutil reset All com.example.editor",
     "tccutil reset Camera",
+    "sudo santactl rule --allow --path /Applications/Editor.app",
+    "sudo pkgutil --forget com.example.tool",
     "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --add /Applications/Zoom.app",
     "security find-internet-password -s example.org",
     'security unlock-keychain -p "$KEYCHAIN_PASSWORD" build.keychain',
@@ -86,6 +89,8 @@ ALLOWED = [
     "sudo networksetup -getdnsservers Wi-Fi",
     "networksetup -listallnetworkservices",
     "sudo sysadminctl -secureTokenStatus alice",
+    "sudo pkgutil --check-signature ~/Downloads/Tool.pkg",
+    "sudo pkgutil --pkg-info com.example.tool",
     "plutil -p ~/Library/LaunchAgents/com.apple.example.plist",
     "plutil -lint ~/Library/LaunchAgents/com.apple.example.plist",
 ]
