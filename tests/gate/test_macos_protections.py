@@ -44,6 +44,10 @@ BLOCKED = [
     "ditto -c -k ~/Library/Messages /private/tmp/m.zip",
     "zip -r /Users/Shared/.c.zip ~/Library/Application\\ Support/Google/Chrome",
     "screencapture -x -C /private/tmp/.d.jpg",
+    "cp -R ~/Library/Application\\ Support/BraveSoftware /private/tmp/b",
+    "rsync -a ~/Library/Application\\ Support/Exodus/ /Users/Shared/.w/",
+    "osascript -e 'tell application \"Finder\" to duplicate (every file of desktop whose name extension is "
+    "\"docx\") to folder (POSIX file \"/private/tmp/d\")'",
     # launch items planted from a temporary, shared or hidden place
     "mv /tmp/x.plist ~/Library/LaunchAgents/com.example.sync.plist",
     "sudo cp /Users/Shared/helper /Library/PrivilegedHelperTools/com.example.helper",
@@ -78,6 +82,9 @@ ALLOWED = [
     "xattr -p com.apple.quarantine ~/Downloads/Tool.app",
     "xattr -l ~/Downloads/tool.dmg",
     "ditto -c -k ~/Library/Mail ~/Backups/mail.zip",
+    "cp ~/Library/Application\\ Support/Code/User/settings.json /tmp/settings.json",
+    "osascript -e 'tell application \"Finder\" to duplicate (every file of desktop whose name extension is "
+    "\"docx\") to folder (POSIX file \"/Volumes/Backup/docs\")'",
     "screencapture -i ~/Desktop/part.png",
     "mas list",
     "mas search Pages",
