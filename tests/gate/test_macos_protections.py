@@ -33,6 +33,11 @@ BLOCKED = [
     "sudo defaults write /Library/Preferences/com.apple.loginwindow GuestEnabled -bool true",
     "sudo defaults write /Library/Preferences/com.apple.loginwindow autoLoginUser alice",
     "tccutil reset All",
+    "sudo networksetup -setwebproxy Wi-Fi 198.51.100.7 8080",
+    "sudo networksetup -setautoproxyurl Wi-Fi http://198.51.100.7/proxy.pac",
+    "sudo defaults write /Library/Preferences/com.apple.alf stealthenabled -int 0",
+    "sudo defaults write /var/db/launchd.db/com.apple.launchd/overrides.plist com.apple.screensharing -dict Disabled "
+    "-bool false",
     "sudo santactl rule --allow --path /Users/Shared/.cache/agent",
     "sudo sysadminctl -autologin set -userName alice -password secret",
     "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --add /private/tmp/.x/agent",
@@ -62,6 +67,11 @@ CONFIRMED = [
     "sudo defaults write /var/db/santa/config.plist ClientMode -int 2",
     "tccutil reset All com.example.editor",
     "tccutil reset Camera",
+    "sudo networksetup -setsecurewebproxy Wi-Fi proxy.corp.example.com 3128",
+    "sudo networksetup -setwebproxy Wi-Fi 192.168.1.5 3128",
+    "sudo defaults write /Library/Preferences/com.apple.alf stealthenabled -int 1",
+    "sudo defaults write /var/db/launchd.db/com.apple.launchd/overrides.plist com.apple.screensharing -dict Disabled "
+    "-bool true",
     "sudo santactl rule --allow --path /Applications/Editor.app",
     "sudo pkgutil --forget com.example.tool",
     "sudo /usr/libexec/ApplicationFirewall/socketfilterfw --add /Applications/Zoom.app",
