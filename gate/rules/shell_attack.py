@@ -249,6 +249,8 @@ _APPLE_LABEL = re.compile(r"<key>\s*label\s*</key>\s*<string>\s*com\.apple\.", r
 _COPY_INTO = frozenset({"cp", "mv", "ditto", "install", "ln", "rsync", "copy-item", "move-item", "copy", "move",
                         "cpi", "mi"})
 _EDIT_IN_PLACE = frozenset({"defaults", "plutil", "plistbuddy", "tee"})
+# plutil's verbs that only print or check a plist (`-p`, `-lint`, `-extract` without `-o`): they write nothing
+_PLUTIL_READS = frozenset({"-p", "-lint", "-help", "-h", "-type", "-extract"})
 
 
 def _written_targets(cmd: Command) -> list[str]:
@@ -258,6 +260,8 @@ def _written_targets(cmd: Command) -> list[str]:
     ops = [w for w in cmd.words[1:] if not w.startswith("-")]
     if cmd.name in _COPY_INTO and len(ops) >= 2:
         found.append(ops[-1])
+    elif cmd.name == "plutil" and cmd.words[1:2] and cmd.words[1] in _PLUTIL_READS and "-o" not in cmd.words:
+        pass
     elif cmd.name in _EDIT_IN_PLACE and ops and (cmd.name != "defaults" or ops[0] in ("write", "import")):
         found.extend(ops)
     return found

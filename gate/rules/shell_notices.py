@@ -29,7 +29,10 @@ __all__ = ["NAMES", "WHOLE_CUES", "judge", "whole"]
 
 NAMES = frozenset({"terminal-notifier", "alerter", "osascript", "notify-send", "dunstify", "zenity", "yad",
                    "kdialog", "xmessage", "gxmessage", "new-burnttoastnotification", "submit-btnotification",
-                   "msg", "growlnotify", "hs", "herbe", "toast", "wintoast", "snoretoast"})
+                   "msg", "growlnotify", "hs", "herbe", "toast", "wintoast", "snoretoast",
+                   # the admins' dialog tools on macOS (swiftDialog, jamfHelper, IBM Notifier, cocoaDialog) and the
+                   # terminal's `dialog`: the same message box, with a title and buttons a person trusts
+                   "dialog", "jamfhelper", "ibmnotifier", "cocoadialog", "pashua"})
 # osascript only raises a notice through these
 _OSA_NOTICE = re.compile(r"display\s+(notification|dialog|alert)", re.I)
 # account lures a notice says beyond the lure book's claims: the session or account stopped, a verification owed

@@ -116,7 +116,8 @@ __all__ = ["judge"]
 
 Add = Callable[[Finding], None]
 
-_STAGING = re.compile(r"^(?:/private)?(?:/tmp|/var/tmp|/dev/shm|/run/shm)(?:/|$)")
+# (and macOS's /Users/Shared: every account of the Mac may write there, as in C:\Users\Public)
+_STAGING = re.compile(r"^(?:/private)?(?:/tmp|/var/tmp|/dev/shm|/run/shm)(?:/|$)|^/users/shared/", re.I)
 # the same places on Windows, as resolve_path writes them (`C:\Users\Public\x.exe` → /c:/users/public/x.exe):
 # folders every user may write to, and the per-user temporary and roaming folders droppers save into
 _WIN_STAGING = re.compile(r"^(?:/c:/users/public|/c:/windows/(?:temp|tasks|tracing|debug|registration/crmlog)|"
