@@ -51,7 +51,7 @@ def test_gatekeeper_override_blocks(label, title, app):
 @pytest.mark.parametrize(("label", "title", "app"), [
     ("Move to Trash", "“PhotoTool” Not Opened", "CoreServicesUIAgent"),
     ("Done", "“PhotoTool” Not Opened", "CoreServicesUIAgent"),
-    ("Open", "“Firefox” is an app downloaded from the Internet. Are you sure you want to open it?",
+    ("Open", "“Inkwell” is an app downloaded from the Internet. Are you sure you want to open it?",
      "CoreServicesUIAgent"),
     ("Privacy & Security", "System Settings", "System Settings"),
     ("Open", "Documents", "Finder"),
