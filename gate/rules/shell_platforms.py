@@ -657,7 +657,6 @@ _PROVIDER_HOSTS = {
                          r"gcr\.io|goog)$"),
     "az": re.compile(r"(^|\.)(azure\.com|azure\.net|windows\.net|microsoft\.com|microsoftonline\.com|azurecr\.io|"
                      r"azurewebsites\.net|azure-api\.net|visualstudio\.com|dev\.azure\.com|azmk8s\.io)$"),
-    "gh": re.compile(r"(^|\.)(github\.com|githubusercontent\.com|ghcr\.io)$"),
 }
 _SENT_URL = re.compile(r"^(?:[a-z][\w+.-]*://)?(?:[^/@\s]*@)?(\[[^\]]+\]|[^/:?#\s\\$]+)", re.I)
 _LOCAL_HOST = re.compile(r"^(localhost|127(\.\d{1,3}){3}|\[?::1\]?|0\.0\.0\.0|[\w-]+\.localhost)$")

@@ -64,7 +64,6 @@ def test_checks_kept_or_near_requests_pass(command: str) -> None:
     'https://storage.googleapis.com/storage/v1/b/my-bucket/o',
     'curl -H "Authorization: Bearer $(az account get-access-token --query accessToken -o tsv)" '
     '"https://management.azure.com/subscriptions?api-version=2022-12-01"',
-    'curl -H "Authorization: token $(gh auth token)" https://api.github.com/user/repos',
 ])
 def test_a_token_used_on_its_issuers_api_passes(command: str) -> None:
     assert assess(command).decision.value == "allow"
