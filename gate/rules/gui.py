@@ -483,9 +483,6 @@ _INVITE_OPENER = re.compile(r"^(?:\+ )?invite (?:new )?(?:people|users?|members?
 # (a dashboard's shortcut, an admin menu); the form's own "Create user" or "Save" adds the person
 _NEW_PERSON_OPENER = re.compile(r"^(?:\+ )?(?:add|create|register) (?:a )?new (?:user|member|staff user|staff member|"
                                 r"teammate|team member|collaborator|account|person|contact)$")
-# "Add user", "Add members" on the page that lists them: the list's button, which opens the blank form
-_ADD_PERSON_OPENER = re.compile(r"^(?:\+ )?add (?:users?|members?|people|staff(?: users?| members?)?|team ?mates?|"
-                                r"team members?|collaborators?)$")
 _INVITE_FORM = re.compile(r"\b(?:invit\w*|einlad\w*|inviter|invitar|convidar|invitare|uitnodig\w*)\b",
                           re.IGNORECASE)
 
@@ -562,11 +559,6 @@ def _opens_invite_form(ctx: Context, first: str) -> bool:
         url = (getattr(ctx.action, "url", None) or obs.url or "")[:256]
         path = _text(url.split("://", 1)[-1].partition("/")[2]).words
         return _FORM_PLACE.search(f"{path} {_text(obs.window_title[:256]).words}") is None
-    if _ADD_PERSON_OPENER.match(first) is not None:
-        # on the list itself: neither its address nor its title names the form ("/users/new", "Add user")
-        url = (getattr(ctx.action, "url", None) or obs.url or "")[:256]
-        place = f"{_text(url.split('://', 1)[-1].partition('/')[2]).words} {_text(obs.window_title[:256]).words}"
-        return _FORM_PLACE.search(place) is None and _PEOPLE_LIST.search(place) is not None
     return _INVITE_OPENER.match(first) is not None and not _INVITE_FORM.search(obs.window_title[:256]) and \
         _PEOPLE_LIST.search(_text(f"{obs.url[:256]} {obs.window_title[:256]}").words) is not None
 

@@ -9,8 +9,8 @@ releases, infrastructure state, orchestrators) is data: resources/programs.toml,
   checks of its publisher and its code; one whose id is a typing slip away from a widely used extension's
   (`esbenp.prettier-vscod`, `ms-pyhton.python`) is how impostor extensions reach people. An extension runs with the
   person's rights every time the editor starts, so both ask, high risk (`confirm.shell.install`), and so does a
-  release pinned by its number (`ext@1.2.0`: the marketplace's current one is what the id alone installs; a release
-  withdrawn for what it did stays installable by its number). A release an attacker published
+  release of another extension pinned by its number (`ext@1.2.0`: the marketplace's current one is what the id
+  alone installs; a release withdrawn for what it did stays installable by its number). A release an attacker published
   (`[compromised_extensions]` of resources/programs.toml) blocks (`block.shell.compromised-package`). The widely
   used extensions, and any other id named as it is, install as before.
 - A registry's, a package index's or a cluster's own listing fed to its deleting verb (`for t in $(crane ls R); do
@@ -104,7 +104,7 @@ def judge(cmd: Command, where: str, add: Add) -> None:
                         f"{cmd.name} installs {ext[:80]}, one slip away from the widely used {like} (an impostor "
                         f"extension?){where}", cmd.span))
             return
-        if _PINNED.search(bare):
+        if _PINNED.search(bare) and _VERSION.sub("", bare) not in _KNOWN:
             # the marketplace serves its current release; a number asks for one chosen release, and a withdrawn
             # one (pulled for what it did) stays installable by its number
             add(Finding("confirm.shell.install", Risk.HIGH,

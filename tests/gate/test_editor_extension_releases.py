@@ -25,8 +25,8 @@ def test_a_release_an_attacker_published_blocks(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "code --install-extension redhat.vscode-yaml@1.10.1",
-    "cursor --install-extension esbenp.prettier-vscode@9.0.0",
+    "code --install-extension acme-tools.deploy-helper@1.10.1",
+    "cursor --install-extension someone.tiny-theme@0.0.3",
 ])
 def test_a_release_pinned_by_its_number_asks(command: str) -> None:
     assert "confirm.shell.install" in assess(command).rules
@@ -35,6 +35,7 @@ def test_a_release_pinned_by_its_number_asks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "code --install-extension esbenp.prettier-vscode",
     "code --install-extension amazonwebservices.amazon-q-vscode",
+    "code --install-extension esbenp.prettier-vscode@9.0.0",
     "code --list-extensions --show-versions",
 ])
 def test_the_marketplaces_current_release_passes(command: str) -> None:
