@@ -107,7 +107,9 @@ _RUN_WINDOW = Guarded(re.compile(
     r"\brun dialog\b"))
 _RUN_TARGET = re.compile(
     r"\b(?:run dialog|run box|enter (?:a |the )?command|type (?:a |the )?command|command to run|run a command|"
-    r"execute (?:a |the )?command|name of a program|krunner|alt\+f2|run prompt)\b|^(?:run|command|open:?)$")
+    r"execute (?:a |the )?command|name of a program|krunner|alt\+f2|(?<!auto )(?<!auto-)run prompt)\b|"
+    r"^(?:run|command|open:?)$")
+# (an editor's "Auto-run prompt" is its setting for what the agent may run unasked: instructions, not a command)
 # terminals the policy's `shell.terminal_windows` may not name: emulators of every platform by their app or window
 # name, remote shells (PuTTY and the SSH clients, a title that is an `ssh` line), Git Bash and the MSYS/Cygwin
 # consoles, and the Windows console under its own title in other languages ("Eingabeaufforderung",

@@ -503,7 +503,9 @@ _FORM_OPENER = re.compile(r"^(?:\+ )?(?:add new|add a new|add another|new) (?:\w
                           r"connections?)$|"
                           # "Create API token", "Generate new token": a token's form is opened by its list's
                           # button (a console's "Create new key" may make a key in its dialog, and asks)
-                          r"^(?:\+ )?(?:create|generate) (?:a )?new (?:\w+ ){0,3}?tokens?$")
+                          r"^(?:\+ )?(?:create|generate) (?:a )?new (?:\w+ ){0,3}?tokens?$|"
+                          # a bare "Add" on the list of credentials: the list's own button, whose form saves
+                          r"^(?:\+ )?add$")
 # ... on the page that lists them (its address or title), and not in the form itself ("/tokens/new", "New token")
 _KEYS_LIST = re.compile(r"\b(?:tokens?|keys|credentials?|integrations?|connections|webhooks?|hooks|bots|"
                         r"developer|developers|oauth|applications|api)\b")

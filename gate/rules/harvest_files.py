@@ -2,8 +2,9 @@
 
 - `confirm.files.secret-named`: reading a note, document or sheet whose name says it keeps passwords, keys,
   logins, bank or card details, a wallet or recovery codes (`API_info.txt`, `ssh-logins.txt`, `bank_account.pdf`,
-  `passwörter.txt`, `mots-de-passe.docx`, `密码.txt`): the person decides whether the agent sees them. A program's
-  source (`passwords.py`), a word list, a template or documentation passes.
+  `passwörter.txt`, `mots-de-passe.docx`, `密码.txt`), or a person's tax, pay, identity or health papers
+  (`tax-return-2024.pdf`, `payslip_march.pdf`, `passport_scan.jpg`): the person decides whether the agent sees
+  them. A program's source (`passwords.py`), a word list, a template or documentation passes.
 - `confirm.files.agent-tokens`: reading a coding agent's or editor's MCP settings (`~/.cursor/mcp.json`,
   `claude_desktop_config.json`, `~/.gemini/settings.json`, `.vscode/mcp.json`): every server's API token is kept
   there in the clear, which is why poisoned tool descriptions ask agents to read them.
@@ -36,7 +37,8 @@ def _paths(ctx: Context) -> tuple[str, ...]:
       types=("file_read",))
 def secret_named(ctx: Context) -> CheckResult:
     """A note, document or sheet whose name says it keeps passwords, keys, logins, bank or card details, a wallet
-    or recovery codes, in any of several languages: the person decides whether the agent reads it."""
+    or recovery codes, or a person's tax, pay, identity or health papers, in any of several languages: the person
+    decides whether the agent reads it."""
     for path in _paths(ctx):
         if what := secret_file_name(path):
             return f"reading {path.rsplit('/', 1)[-1][:80]}, {what}"

@@ -32,6 +32,7 @@ from gate.catalogue import STDIN_SCRIPTS, fed_script, functions_for, may_trigger
 from gate.effects import program_effects
 from gate.model import Risk
 from gate.rules.shell_effects import download_targets
+from gate.rules.shell_guessing import guessing_loop
 from gate.rules.shell_vocab import _SECRET_READERS
 from gate.shell import DOWNLOADERS, SHELLS, Command, Finding, ShellAnalysis, resolve_path
 from gate.web_attack import in_request
@@ -442,6 +443,9 @@ def whole(analysis: ShellAnalysis, add: Add) -> None:
     if "sshpass" in src and _LOOP.search(src) and (m := _PASSWORD_SPRAY.search(src)):
         add(Finding("confirm.shell.attack-probe", Risk.HIGH,
                     "a loop tries logins with passwords taken from a list, one after another", m.group(0)[:160]))
+    elif "$" in src and _LOOP.search(src) and (guess := guessing_loop(src)):
+        add(Finding("confirm.shell.attack-probe", Risk.HIGH,
+                    "a loop tries a login with one password after another: password guessing", guess[:160]))
     if ("redential" in src or "ecureString" in src or "ecurestring" in src) and _PS_LOOP.search(src) and \
             (m := _CREDENTIAL_FROM_VARIABLE.search(src)) and _LOGIN_CMDLET.search(src):
         add(Finding("confirm.shell.attack-probe", Risk.HIGH,

@@ -8,8 +8,11 @@ releases, infrastructure state, orchestrators) is data: resources/programs.toml,
 - An editor extension installed from a file (`code --install-extension ./theme.vsix`) skips the marketplace's
   checks of its publisher and its code; one whose id is a typing slip away from a widely used extension's
   (`esbenp.prettier-vscod`, `ms-pyhton.python`) is how impostor extensions reach people. An extension runs with the
-  person's rights every time the editor starts, so both ask, high risk (`confirm.shell.install`). The widely used
-  extensions, and any other id named as it is, install as before.
+  person's rights every time the editor starts, so both ask, high risk (`confirm.shell.install`), and so does a
+  release of another extension pinned by its number (`ext@1.2.0`: the marketplace's current one is what the id
+  alone installs; a release withdrawn for what it did stays installable by its number). A release an attacker published
+  (`[compromised_extensions]` of resources/programs.toml) blocks (`block.shell.compromised-package`). The widely
+  used extensions, and any other id named as it is, install as before.
 - A registry's, a package index's or a cluster's own listing fed to its deleting verb (`for t in $(crane ls R); do
   crane delete R:$t; done`, `nomad job status | ... | xargs nomad job stop -purge`): every tag, version or job the
   listing returns is deleted, the registry's version of a bucket removed with its contents
@@ -42,6 +45,10 @@ _TABLE: dict = DATA.get("delivery", {})
 EDITORS = frozenset(_TABLE.get("editors", ()))
 _KNOWN = frozenset(_TABLE.get("extensions", "").split())
 _INSTALL = "--install-extension"
+# releases an attacker published (`[compromised_extensions]`), lower-case `publisher.name@version`
+_POISONED = frozenset(w.lower() for ln in DATA.get("compromised_extensions", {}).get("releases", "").splitlines()
+                      if not ln.strip().startswith("#") for w in ln.split())
+_PINNED = re.compile(r"@\d[\w.+-]*$")
 _FROM_FILE = re.compile(r"\.vsix$|^(https?|ftp)://|[/\\]")
 _VERSION = re.compile(r"@[^@]*$")
 
@@ -85,11 +92,24 @@ def judge(cmd: Command, where: str, add: Add) -> None:
                         f"{cmd.name} installs the extension {ext[:80]} from a file, past the marketplace's checks of "
                         f"its publisher: it runs with this user's rights whenever the editor starts{where}", cmd.span))
             return
+        bare = ext.strip("'\"").lower()
+        if bare in _POISONED:
+            add(Finding("block.shell.compromised-package", Risk.CRITICAL,
+                        f"{cmd.name} installs {ext[:80]}, an extension release an attacker published: it runs with "
+                        f"this user's rights whenever the editor starts{where}", cmd.span))
+            return
         like = _imitates(_VERSION.sub("", ext.strip("'\"")))
         if like is not None:
             add(Finding("confirm.shell.install", Risk.HIGH,
                         f"{cmd.name} installs {ext[:80]}, one slip away from the widely used {like} (an impostor "
                         f"extension?){where}", cmd.span))
+            return
+        if _PINNED.search(bare) and _VERSION.sub("", bare) not in _KNOWN:
+            # the marketplace serves its current release; a number asks for one chosen release, and a withdrawn
+            # one (pulled for what it did) stays installable by its number
+            add(Finding("confirm.shell.install", Risk.HIGH,
+                        f"{cmd.name} installs the fixed release {ext[:80]}, not the marketplace's current one: it runs "
+                        f"with this user's rights whenever the editor starts{where}", cmd.span))
             return
 
 

@@ -56,7 +56,7 @@ from gate.rules.shell_platforms import (
     windows_defences,
 )
 from gate.rules.shell_privilege import acl_grant, host_root_device, polkit_grant
-from gate.rules.shell_token_search import token_format
+from gate.rules.shell_token_search import collected_into, token_format
 from gate.rules.shell_vocab import LEGACY_AUTORUN
 from gate.shell import (
     DOWNLOADERS,
@@ -1487,13 +1487,17 @@ def credential_search(d: Detector, cmd: Command, analysis: ShellAnalysis, where:
                         f"{name} searches for {shape[:40]!r}, the format of a key or token: every one in the "
                         f"files searched is printed{where}", cmd.span))
             return
-        if not recursive:
-            return
         option = ("-", "/") if name == "findstr" else ("-",)
         patterns = [w for w in words[1 if name == "git" else 0:] if not w.startswith(option)][:1]
         patterns += [words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P") or
                      (name != "findstr" and _E_CLUSTER.fullmatch(w))]  # `-ie PATTERN`: -e last in a cluster
         hit = next((p for p in patterns if _SECRET_WORDS.search(p) or _SECRET_WORDS.search(_plain(p))), None)
+        if not recursive:
+            if hit and (kept := collected_into(cmd, analysis)):
+                add(Finding("confirm.shell.credential-search", Risk.HIGH,
+                            f"{name} gathers the lines that hold {hit!r} into {kept[:60]}: credentials collected "
+                            f"to be used or taken later{where}", cmd.span))
+            return
         explicit = {words[k + 1] for k, w in enumerate(words[:-1]) if w in ("-e", "--regexp", "-E", "-P") or
                     (name != "findstr" and _E_CLUSTER.fullmatch(w))}
         plain = [w for w in words[1 if name == "git" else 0:] if not w.startswith(option) and w not in explicit]

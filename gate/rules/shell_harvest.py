@@ -52,7 +52,7 @@ from urllib.parse import unquote
 
 from gate.model import Risk
 from gate.prefix import literals
-from gate.rules import shell_hiding, shell_payload, shell_spawns
+from gate.rules import shell_backup_wipe, shell_engine_host, shell_hiding, shell_payload, shell_spawns, shell_tls
 from gate.sensitive import agent_token_file, captured_credentials, secret_file_name
 from gate.shell import Command, Finding, ShellAnalysis, resolve_path
 
@@ -535,6 +535,9 @@ def line(analysis: ShellAnalysis, add: Add) -> None:
     shell_payload.line(analysis, add)
     shell_spawns.line(analysis, add)
     shell_hiding.line(analysis, add)
+    shell_tls.line(analysis, add)
+    shell_engine_host.line(analysis, add)
+    shell_backup_wipe.line(analysis, add)
     low = analysis.source.lower()
     if _ANY_CUE is None or _ANY_CUE.search(low) is None:
         return

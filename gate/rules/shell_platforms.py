@@ -689,6 +689,30 @@ def _token_sent_elsewhere(cmd: Command, analysis: ShellAnalysis) -> str | None:
     return None
 
 
+def _token_used_at_home(cmd: Command, analysis: ShellAnalysis) -> bool:
+    """The token `cmd` prints goes only into a request's argument to its issuer's own API (`curl -H
+    "Authorization: Bearer $(gcloud auth print-access-token)" https://admin.googleapis.com/...`): it is the
+    documented way to call that API, the token never shows and leaves for nowhere else (a write the request
+    makes is judged as a remote change by its own check)."""
+    me = next((i for i, c in enumerate(analysis.commands) if c is cmd), None)
+    own = _PROVIDER_HOSTS.get(cmd.name)
+    if me is None or own is None or cmd.redirects or any(me in c.upstream for c in analysis.commands):
+        return False
+    users = [c for c in analysis.commands if me in c.subst and c is not cmd]
+    if not users or any(c.name not in NET_SENDERS for c in users):
+        return False
+    for c in users:
+        hosts = []
+        for w in c.words[1:]:
+            if w.startswith("-") or "://" not in w:
+                continue
+            m = _SENT_URL.match(w)
+            hosts.append((m.group(1) if m else "").lower().strip("'\""))
+        if not hosts or not all(h and own.search(h) for h in hosts):
+            return False
+    return True
+
+
 def kept_secret(cmd: Command, sent: bool = False) -> bool:
     """`terraform output -json` (`_SECRET_WHEN_KEPT`) written to a file, `sent` on to another program, or a
     `-raw` output named for a secret."""
@@ -741,7 +765,7 @@ def secrets_and_platforms(d: Detector, cmd: Command, analysis: ShellAnalysis, wh
         add(Finding("block.shell.credential-read", Risk.CRITICAL, f"{shown} writes the cloud credentials it hands "
                     f"out into {kept[:60]}{where}", cmd.span))
     elif shown and not into_a_file and not _into_a_login(cmd, analysis) and \
-            not (cmd.subst == () and _into_a_local_runner(cmd, analysis)):
+            not (cmd.subst == () and _into_a_local_runner(cmd, analysis)) and not _token_used_at_home(cmd, analysis):
         what = "makes new cloud credentials and prints them" if name == "aws" and any(
             shown == f"aws {' '.join(v)}" for v in _AWS_MINTS) else "prints a stored secret"
         add(Finding("confirm.shell.secret-read", Risk.HIGH, f"{shown} {what}{where}", cmd.span))

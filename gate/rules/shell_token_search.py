@@ -7,8 +7,12 @@ leaked key being checked for) has no shape and is not this."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-__all__ = ["token_format"]
+if TYPE_CHECKING:
+    from gate.shell import Command, ShellAnalysis
+
+__all__ = ["collected_into", "token_format"]
 
 # an issuer's prefix, as the token formats of resources/secrets.toml begin
 _PREFIX = re.compile(r"(?:\bA(?:KIA|SIA|GPA|IDA|ROA)|ghp_|gh[ousr]_|github_pat_|glpat-|xox|sk_live_|rk_live_|"
@@ -24,4 +28,22 @@ def token_format(patterns: list[str]) -> str | None:
         m = _PREFIX.search(p)
         if m and (_SHAPE.search(p[m.end():]) or "PRIVATE" in m.group(0).upper()):
             return p
+    return None
+
+
+_KEEPERS = frozenset({"tee", "tee-object", "out-file", "set-content", "add-content", "sponge"})
+
+
+def collected_into(cmd: Command, analysis: ShellAnalysis) -> str | None:
+    """The file a search's matching lines are kept in (`grep -i password export.csv > found.txt`, `| tee hits`):
+    the lines that hold passwords gathered into one place, not shown once on the screen."""
+    for op, target in cmd.redirects:
+        if op in (">", ">>", ">|", "&>", "&>>") and not target.startswith("/dev/") and target != "-":
+            return target
+    me = next((i for i, c in enumerate(analysis.commands) if c is cmd), None)
+    for c in analysis.commands:
+        if me is not None and me in c.upstream and c.name in _KEEPERS:
+            target = next((w for w in c.words[1:] if not w.startswith("-") and not w.startswith("/dev/")), None)
+            if target:
+                return target
     return None

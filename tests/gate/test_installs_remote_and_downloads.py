@@ -59,7 +59,7 @@ def test_an_agent_armed_for_someone_else_blocks(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "zerotier-cli join 8056c2e21c000001",
+    "zerotier-cli join d3ecf5726d1a2b3c",
     "netbird up --setup-key 5B5A-XXXX --management-url https://netbird.example.org",
     "action1_agent.exe",
     "x11vnc -storepasswd",
@@ -223,3 +223,9 @@ def test_an_ordinary_script_passes(command: str) -> None:
 def test_drive_converter_and_remote_verbs(command: str, expected: Decision) -> None:
     got = shell(command)
     assert got.decision == expected, (command, got.rules)
+
+
+def test_joining_zerotiers_public_network_blocks() -> None:
+    """ZeroTier's "Earth" network is open to anyone: joining it exposes this machine's ports to strangers."""
+    got = shell("zerotier-cli join 8056c2e21c000001")
+    assert got.decision == Decision.BLOCK and "block.shell.public-exposure" in got.rules
