@@ -5,7 +5,7 @@ A certificate check is what tells a program that the server it talks to is the o
 way reads and changes what goes both ways: the answer a script acts on, the download it runs, the credentials it
 sends (ATT&CK T1557, and the `--insecure` a lure asks for).
 
-- Off for the whole process (`[Net.ServicePointManager]::ServerCertificateValidationCallback = {$true}`, a
+- Off for the whole process (`[Net.ServicePointManager]::ServerCertificateValidationCallback = { $true }`, a
   `TrustAllCertsPolicy`, Python's default context swapped for the unverified one): every later request of the
   session trusts any certificate; nothing asks again. It blocks (`block.shell.defense-evasion`).
 - Off for one request (`curl -k`, `wget --no-check-certificate`, `Invoke-WebRequest -SkipCertificateCheck`,

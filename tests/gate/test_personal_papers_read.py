@@ -33,7 +33,7 @@ def test_a_persons_papers_ask(path: str) -> None:
     "src/payroll/tax_return.py",
     "docs/tax-return-guide.md",
     "~/Documents/passport-renewal-checklist.md",
-    "~/Documents/meeting-notes.md",
+    "~/Documents/standup-agenda.md",
 ])
 def test_programs_guides_and_notes_pass(path: str) -> None:
     assert "confirm.files.secret-named" not in read(path).rules

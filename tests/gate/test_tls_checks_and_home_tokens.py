@@ -17,7 +17,7 @@ def assess(command: str):
 
 
 @pytest.mark.parametrize("command", [
-    "[Net.ServicePointManager]::ServerCertificateValidationCallback = {$true}",
+    "[System.Net.ServicePointManager]::ServerCertificateValidationCallback = { return $true }",
     "[System.Net.ServicePointManager]::ServerCertificateValidationCallback = { return $true }",
     "$h = [System.Net.Http.HttpClientHandler]::new(); "
     "$h.ServerCertificateCustomValidationCallback = [System.Net.Http.HttpClientHandler]::"
