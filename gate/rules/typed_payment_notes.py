@@ -4,6 +4,8 @@
                                        forwards money to a shipping agent, a courier or a mover
     confirm.typed.friends-family-goods a purchase (tickets, an item, a deposit "as agreed") paid in a note field
                                        marked friends and family
+    confirm.typed.crypto-recharge      an amount typed into a "recharge" or "top up" field counted in a
+                                       cryptocurrency (USDT, USDC, BTC, ETH): the task scam's deposit to "unlock"
 
 The overpayment scam's cheque or transfer bounces after the "excess" is refunded, and the "shipping agent" is the
 buyer; PayPal's own help says friends-and-family payments carry no purchase protection, so a seller asking for one
@@ -81,4 +83,26 @@ def friends_family_goods(ctx: Context) -> CheckResult:
     return f"a purchase ({m.group(0).lower()!r}) paid as friends and family: no purchase protection"
 
 
-RULES: tuple[Rule, ...] = (overpayment_refund, friends_family_goods)
+# a field that tops up a balance, counted in a cryptocurrency: task and "order boosting" sites take deposits so
+_RECHARGE = re.compile(r"\b(?:recharge|top ?up|reload|unlock|activate|upgrade (?:level|vip))\b", re.IGNORECASE)
+_CRYPTO = re.compile(r"\b(?:usdt|usdc|trc ?20|erc ?20|btc|eth|tether|crypto)\b", re.IGNORECASE)
+_AMOUNT = re.compile(r"^\s*[$€£]?\s?\d{1,7}(?:[.,]\d{1,8})?\s*$")
+
+
+@rule("confirm.typed.crypto-recharge", "An amount typed into a recharge field counted in a cryptocurrency",
+      risk=Risk.HIGH, types=TYPE, confidence=0.65)
+def crypto_recharge(ctx: Context) -> CheckResult:
+    """An amount typed into a field that recharges, tops up or unlocks a balance counted in USDT, USDC, BTC or
+    ETH: the "task" and "order boosting" jobs take such deposits before paying anything, and the FTC's and the
+    FBI's pages on task scams say a job that asks for money is the scam. A phone's recharge in a currency, and
+    an exchange's "Deposit" page, are not here."""
+    text = getattr(ctx.action, "text", "") or ""
+    if not _AMOUNT.match(text) or not into_a_field(ctx):
+        return None
+    field = ctx.derived(field_text).raw[:256]
+    if not field or _RECHARGE.search(field) is None or _CRYPTO.search(field) is None:
+        return None
+    return "an amount typed into a crypto recharge field: a job or a platform that needs a deposit first is the scam"
+
+
+RULES: tuple[Rule, ...] = (overpayment_refund, friends_family_goods, crypto_recharge)

@@ -34,3 +34,9 @@ def test_a_purchase_paid_as_friends_and_family_asks():
                                                          url).rules
     assert "confirm.typed.friends-family-goods" not in typed("happy birthday Sam!", "Note (friends & family)",
                                                              url).rules
+
+
+def test_an_amount_in_a_crypto_recharge_field_asks():
+    url = "https://earn.example.net/wallet"
+    assert "confirm.typed.crypto-recharge" in typed("250", "Top up balance (USDC TRC20)", url).rules
+    assert "confirm.typed.crypto-recharge" not in typed("250", "Mobile recharge amount (INR)", url).rules
