@@ -578,6 +578,10 @@ _ROUTING_ACCOUNT = re.compile(r"(?<!\d)(\d{9})(?!\d)\D{1,20}?(?<!\d)(\d{4,17})(?
                               r"(?<!\d)(\d{4,17})(?!\d)\D{1,20}?(?<!\d)(\d{9})(?!\d)")
 _SORT_CODE = re.compile(r"(?<![\d-])\d{2}-\d{2}-\d{2}(?![\d-])\D{1,20}?(?<!\d)\d{8}(?!\d)|"
                         r"(?<![\d-])\d{3}-\d{3}(?![\d-])\D{1,20}?(?<!\d)\d{6,10}(?!\d)")
+# an Indian branch's IFSC (four letters, a zero, six letters or digits) with an account number of nine to eighteen
+# digits, in either order: what a transfer in India needs
+_IFSC_ACCOUNT = re.compile(r"(?<!\w)[A-Z]{4}0[A-Z0-9]{6}(?!\w).{0,40}?(?<!\d)\d{9,18}(?!\d)|"
+                           r"(?<!\d)\d{9,18}(?!\d).{0,40}?(?<!\w)[A-Z]{4}0[A-Z0-9]{6}(?!\w)")
 _IBAN_TEXT = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b")
 
 
@@ -594,6 +598,8 @@ def bank_details(text: str) -> str | None:
         run = m.group(0).replace(" ", "")
         if any(iban_valid(run[:n]) for n in range(min(len(run), 34), 14, -1)):
             return "an IBAN"
+    if _IFSC_ACCOUNT.search(head):
+        return "an IFSC and an account number"
     return "a sort code and an account number" if _SORT_CODE.search(head) else None
 
 

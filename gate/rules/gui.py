@@ -3833,7 +3833,9 @@ _OUTSIDER = re.compile(r"\b(?:external|guest|outside(?: your)? (?:org|organi[sz]
 # an incoming remote-control session or connection let in, in a remote-support program's own prompt
 _REMOTE_SESSION = re.compile(r"^(?:allow|accept|approve|grant|start|join|connect)\b(?: \w+){0,3}? (?:remote (?:support|"
                              r"control|access|session|desktop|assistance)|incoming (?:connection|session|request)|"
-                             r"(?:session|connection|control|access) request|full access|unattended access)\b")
+                             r"(?:session|connection|control|access) request|full access|unattended access|"
+                             r"control (?:of|over) (?:my |the |this |your )?"
+                             r"(?:mouse|keyboard|computer|screen|desktop|pc))\b")
 
 
 # a bare go-ahead, and a remote-support program's window that asks it for a session someone else started ("AnyDesk -

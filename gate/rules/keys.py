@@ -38,7 +38,7 @@ RUN_OPENERS = frozenset({"super+r", "super+x", "super+space", "alt+space", "ctrl
 # a page that asks for a check or a fix it says only keys can make: its title, its address or its text
 _LURE = re.compile(
     r"\b(?:verify (?:you are|you re|you[\u2019']re|that you are) (?:a )?human|are you (?:a )?human|human verification|"
-    r"not a (?:robot|bot)|captcha|verification (?:step|required|failed|needed)|press (?:\w+ ){0,3}to verify|"
+    r"not a (?:robot|bot)|captcha|verification (?:step|required|failed|needed|error)|press (?:\w+ ){0,3}to verify|"
     r"(?:complete|finish|pass) (?:the |this )?(?:verification|check|captcha|challenge)|"
     r"(?:security|browser|human|bot|ddos) (?:check|verification|challenge)|checking your browser|"
     r"press (?:win|windows|the windows key|cmd|command)|fix (?:the )?(?:error|issue|problem)|"
