@@ -35,7 +35,7 @@ def test_a_secret_in_a_message_blocks(text, label, url, title):
 
 
 @pytest.mark.parametrize("text,label,url", [
-    ("the door code is on the key box, flat 1204", "Message the host", "https://www.stays.example/messaging/12"),
+    ("the door code is on the key box, flat 1204", "Send a message to your host", "https://www.stays.example/messaging/12"),
     ("your order number is 58213377, code for pickup at the desk", "Reply", "https://shop.example/messages/4"),
     ("the seed packets arrived, thanks!", "Type a message", "https://web.whatsapp.com/"),
 ])
