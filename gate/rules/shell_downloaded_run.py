@@ -16,6 +16,7 @@ import re
 
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
+from gate.shell import command_facts
 
 __all__ = ["RULES"]
 
@@ -29,11 +30,13 @@ _INSTALLER = re.compile(r"[\\/]downloads[\\/][^\"'\r\n|&;<>]{0,160}?\.(?:exe|msi
 
 
 def _command(ctx: Context) -> str:
-    return (getattr(ctx.action, "command", "") or "")[:4000]
+    """The command line the action runs: a shell action's, or a line typed into a terminal."""
+    analysis = ctx.derived(command_facts)
+    return analysis.source[:4000] if analysis is not None else ""
 
 
 @rule("block.shell.downloaded-disguised-program", "Runs a screensaver, PIF, HTA or shortcut file from Downloads",
-      risk=Risk.CRITICAL, types=("shell",), confidence=0.8)
+      risk=Risk.CRITICAL, types=("shell", "type"), confidence=0.8)
 def downloaded_disguised_program(ctx: Context) -> CheckResult:
     """The command runs a `.scr`, `.pif`, `.hta`, `.cpl`, `.lnk` or script file that sits in Downloads or a mail
     or chat app's attachment folder: these run as programs though they are sent as "photos" and "complaints", the
@@ -45,7 +48,7 @@ def downloaded_disguised_program(ctx: Context) -> CheckResult:
 
 
 @rule("confirm.shell.downloaded-silent-install", "Runs an installer from Downloads with a silent switch",
-      risk=Risk.HIGH, types=("shell",), confidence=0.65)
+      risk=Risk.HIGH, types=("shell", "type"), confidence=0.65)
 def downloaded_silent_install(ctx: Context) -> CheckResult:
     """The command runs an `.exe` or `.msi` from Downloads with a silent switch (`/S`, `/silent`, `/quiet`,
     `/qn`): it installs with no window saying what or where, the step "interview software" and "support tools"

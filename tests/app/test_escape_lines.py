@@ -59,7 +59,7 @@ def test_emacs_m_x_shell_command_in_separate_keys_blocks() -> None:
 
 
 def test_emacs_m_bang_then_a_consequential_command_asks() -> None:
-    got = steps("emacs@studio", [key("alt", "shift", "1"), text("git push --force origin release"), key("Return")])
+    got = steps("emacs@studio", [key("alt", "shift", "1"), text("git push --force origin topic/docs"), key("Return")])
     assert got[-1][0] == "confirm" and "confirm.typed.shell-escape" in got[-1][1]
 
 
@@ -76,13 +76,13 @@ def test_nano_execute_command_by_read_file_then_ctrl_x() -> None:
 
 def test_vs_code_terminal_opened_by_its_key() -> None:
     window = "index.ts - shop - Visual Studio Code"
-    assert steps(window, [key("ctrl", "`"), text("git push --force origin main"), key("Return")])[-1][0] == "confirm"
-    assert steps(window, [text("git push --force origin main"), key("Return")])[-1][0] == "allow"
+    assert steps(window, [key("ctrl", "`"), text("git push --force origin wip/ui"), key("Return")])[-1][0] == "confirm"
+    assert steps(window, [text("git push --force origin wip/ui"), key("Return")])[-1][0] == "allow"
 
 
 def test_vs_code_terminal_keeps_the_focus_for_its_next_line_until_toggled_or_clicked_away() -> None:
     window = "index.ts - shop - Visual Studio Code"
-    got = steps(window, [key("ctrl", "`"), text("npm test"), key("Return"), text("git push --force origin main"),
+    got = steps(window, [key("ctrl", "`"), text("npm test"), key("Return"), text("git push --force origin wip/ui"),
                          key("Return")])
     assert got[2][0] == "allow" and got[-1][0] == "confirm"
     toggled = steps(window, [key("ctrl", "`"), text("npm test\n"), key("ctrl", "`"), text("git push --force x"),

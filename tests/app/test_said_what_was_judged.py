@@ -78,10 +78,10 @@ def test_the_typed_line_dialog_shows_the_whole_line(qtbot, artifacts):
 
     obs = Observation(app="xterm", window_title="me@box: ~/project", window_id=3,
                       line=TypedLine(text="git push --force origin ", raw="git push --force origin "))
-    action = action_from_dict({"type": "type", "text": "main\n"})
+    action = action_from_dict({"type": "type", "text": "wip/ui\n"})
     assessment = SafetyGate().assess(action, obs)
     assert assessment.decision.value == "confirm"
-    request = ApprovalRequest(request_id="r2", agent="coder", session_id=1, action={"type": "type", "text": "main\n"},
+    request = ApprovalRequest(request_id="r2", agent="coder", session_id=1, action={"type": "type", "text": "wip/ui\n"},
                               assessment=assessment, observation=obs)
     title = _render(qtbot, request, artifacts / "dialog_typed_line.png")
-    assert title == "Type into me@box: ~/project — the line so far: “git push --force origin main”"
+    assert title == "Type into me@box: ~/project — the line so far: “git push --force origin wip/ui”"

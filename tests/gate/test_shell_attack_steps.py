@@ -99,9 +99,9 @@ def test_secret_added_and_pushed_blocks(command: str) -> None:
 
 @pytest.mark.parametrize(("command", "allowed"), [
     ("chezmoi add ~/.zshrc && chezmoi git push", False),  # a push asks as publishing
-    ("yadm add ~/.vimrc && yadm push", True),
+    ("yadm add ~/.vimrc && yadm push", False),  # a push asks as publishing
     ("chezmoi add --encrypt ~/.ssh/id_ed25519 && chezmoi git push", False),  # kept encrypted
-    ("yadm add ~/.ssh/id_ed25519.pub && yadm push", True),  # a public key
+    ("yadm add ~/.ssh/id_ed25519.pub && yadm push", False),  # a public key (the push asks as publishing)
     ("yadm add ~/.ssh/id_ed25519", False),  # not pushed
     ("git add src/main.py && git push", False),  # a push asks as publishing
     ("cp ~/.zshrc ~/dotfiles/zsh/ && cd ~/dotfiles && git add -A && git push", False),
