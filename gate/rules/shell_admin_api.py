@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 from gate import regex_store
 from gate.model import Risk
 from gate.shell import Command, Finding
+from gate.urls import is_loopback
 
 __all__ = ["admin_call"]
 
@@ -51,9 +52,14 @@ _JOBS = frozenset(_BOOK["collections"]["jobs"])
 _METHODS = frozenset({"GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"})
 _BODY_FLAGS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-ascii", "--data-urlencode", "--json",
                          "-F", "--form", "--form-string", "--post-data", "--body-data", "--raw"})
-_LOCAL = re.compile(r"^(localhost|127\.|0\.0\.0\.0|\[?::1\]?$)", re.I)
 _HOSTED = re.compile(r"^[\w.-]+\.[a-z]{2,}(?::\d+)?(/|$)", re.I)
 _WORD = re.compile(r"[-_.]")
+
+
+def _local(host: str) -> bool:
+    """This machine: a loopback name or address, or the any-address a local server listens on
+    (`localhost.example.com` is not one)."""
+    return host == "0.0.0.0" or is_loopback(host)
 
 
 def _norm(word: str) -> str:
@@ -99,7 +105,7 @@ def _path_words(url: str) -> list[str]:
         parts = urlsplit(url)
     except ValueError:
         return []
-    if _LOCAL.match(parts.hostname or ""):
+    if _local(parts.hostname or ""):
         return []
     return [_norm(w) for w in parts.path.split("/") if w]
 
@@ -167,7 +173,7 @@ def _self_approval(method: str, url: str, body: str) -> str | None:
     except ValueError:
         return None
     words = [_norm(w) for w in parts.path.split("/") if w]
-    if not _LOCAL.match(parts.hostname or "") or not words or words[-1] not in _APPROVE or \
+    if not _local(parts.hostname or "") or not words or words[-1] not in _APPROVE or \
             _RUNTIME.isdisjoint(words[:-1]):
         return None  # (a local web app's own approve endpoint, `/orders/7/approve`, is the app being tested)
     return "opaque" if _OPAQUE.search(body) else "approval"

@@ -132,3 +132,11 @@ def test_an_agent_approving_through_its_own_runtime_asks_or_blocks():
     assert decision == "block" and "block.shell.defense-evasion" in rules, rules
     assert judge("curl -X POST http://localhost:8080/orders/7/approve")[0] == "allow"
     assert judge("curl -s http://localhost:7700/v1/agent/tools/approvals")[0] == "allow"
+
+
+@pytest.mark.parametrize("host", ["localhost.idp-admin.example", "127.admin.example.net"])
+def test_a_host_only_named_like_this_machine_is_judged_as_the_service_it_is(host):
+    # (the app-under-test exemption is for this machine alone: a look-alike name is someone's server)
+    decision, rules = judge(f"curl -X POST https://{host}/api/v1/policies/00p1/lifecycle/deactivate")
+    assert decision == "block", rules
+    assert judge("curl -X POST http://localhost:8080/api/v1/policies/00p1/lifecycle/deactivate")[0] != "block"
