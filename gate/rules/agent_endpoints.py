@@ -14,9 +14,11 @@ import re
 from urllib.parse import urlsplit
 
 from gate.content import runs_later
+from gate.device_admin import local_host
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.content import WRITES, content_verdict
+from gate.urls import is_loopback
 
 __all__ = ["RULES", "api_redirect"]
 
@@ -33,10 +35,14 @@ _OWN = ("anthropic.com", "claude.ai", "openai.com", "googleapis.com", "google.co
         "cursor.sh", "cursor.com", "openrouter.ai", "together.xyz", "fireworks.ai", "cohere.com", "cohere.ai")
 # a maker's or an agent's name in a host that is not theirs: a look-alike of the real API
 _BRAND = re.compile(r"claude|anthropic|openai|chatgpt|gpt|gemini|copilot|cursor|codex|mistral", re.I)
-# this machine and the organisation's own network
-_INTERNAL = re.compile(r"^(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|\[?::1\]?$|0\.0\.0\.0|"
-                       r"[^.]+$|.*\.(?:internal|local|lan|corp|intranet|home\.arpa|svc|cluster\.local|localdomain)$)",
-                       re.I)
+# names only an organisation's own network resolves, besides a home network's (`gate/device_admin.py` `local_host`)
+_ORG_SUFFIX = (".corp", ".svc", ".cluster.local")
+
+
+def _internal(host: str) -> bool:
+    """This machine or the organisation's own network: loopback, the any-address, a private address or local name,
+    a single-label name. Only the whole host counts: `10.api-proxy.example` is someone's server."""
+    return host == "0.0.0.0" or "." not in host or is_loopback(host) or local_host(host) or host.endswith(_ORG_SUFFIX)
 
 
 def api_redirect(path: str, content: str) -> tuple[str, str, bool] | None:
@@ -49,7 +55,7 @@ def api_redirect(path: str, content: str) -> tuple[str, str, bool] | None:
             host = (urlsplit(m.group("url")).hostname or "").lower()
         except ValueError:
             continue
-        if not host or _INTERNAL.match(host) or any(host == d or host.endswith("." + d) for d in _OWN):
+        if not host or _internal(host) or any(host == d or host.endswith("." + d) for d in _OWN):
             continue
         return m.group("key"), host, bool(_BRAND.search(host))
     return None

@@ -3,6 +3,8 @@ public host asks, the maker's own API, localhost and internal names pass (as far
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gate import SafetyGate, default_policy
@@ -44,3 +46,15 @@ def test_another_public_host_asks(content):
 def test_own_local_internal_or_no_agent_settings_pass_this_rule(path, content):
     assert api_redirect(path, content) is None
     assert "block.files.agent-api-lookalike" not in rules(path, content)[1]
+
+
+@pytest.mark.parametrize("url", ["https://10.claude-relay.example.net", "https://127.openai-cache.example.org",
+                                 "https://localhost.anthropic-edge.example.com"])
+def test_a_public_host_only_named_like_an_internal_one_is_still_judged(url):
+    assert api_redirect("/home/sam/.claude.json", json.dumps({"env": {"ANTHROPIC_BASE_URL": url}})) is not None
+
+
+@pytest.mark.parametrize("url", ["http://10.0.4.12:4000", "http://192.168.7.20", "http://llm-gw", "http://[::1]:4000",
+                                 "http://gw.platform.svc.cluster.local", "http://models.internal"])
+def test_internal_addresses_and_names_pass(url):
+    assert api_redirect("/home/sam/.claude.json", json.dumps({"env": {"ANTHROPIC_BASE_URL": url}})) is None
