@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from gate.lines import judged_text
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_vocab import _SQL_RUNS_PROGRAM
@@ -24,7 +25,9 @@ def database_runs_program(ctx: Context) -> CheckResult:
     the server's shell. COPY to or from a file, and a SELECT, do not."""
     if ctx.derived(destination) is not Destination.DATABASE_CONSOLE:
         return None
-    text = " ".join(ctx.action.text[:_LIMIT].lower().split())  # type: ignore[attr-defined]
+    # (the line so far too: `COPY (SELECT 1) TO ` and `PROGRAM '...'` typed as two actions are one statement)
+    line = judged_text(ctx.observation.line, ctx.action.text[:_LIMIT])  # type: ignore[attr-defined]
+    text = " ".join(line[:_LIMIT].lower().split())
     m = _SQL_RUNS_PROGRAM.search(text)
     if m is None:
         return None

@@ -24,3 +24,17 @@ def test_copy_to_a_file_and_a_query_pass_this_rule() -> None:
     for text in ("COPY audit TO '/tmp/audit.csv' CSV HEADER;", "SELECT count(*) FROM audit;"):
         _, rules = _decide(text)
         assert "block.typed.database-runs-program" not in rules
+
+
+def test_a_statement_typed_in_pieces_is_judged_whole():
+    from gate.lines import advance
+    from gate.model import TypedLine
+
+    line = TypedLine()
+    got = []
+    for text in ("COPY (SELECT 1) TO ", "PROGRAM 'sh /tmp/t.sh';\n"):
+        action = action_from_dict({"type": "type", "text": text})
+        obs = Observation(app="psql", window_title="inventory=#", window_id=9, line=line)
+        got.append(GATE.assess(action, obs))
+        line = advance(line, action)
+    assert got[-1].decision.value == "block" and "block.typed.database-runs-program" in got[-1].rules, got[-1].rules
