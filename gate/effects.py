@@ -497,7 +497,7 @@ EMBEDDING = frozenset({*_SHELL_FLAGS, "git", "ssh", "autossh", "vim", "vi", "nvi
                        "bwrap", "nsjail", "entr", "hyperfine", "inotifywait", "unshare", "cgexec", "prlimit",
                        "choom", *WIN_CARRIERS, *_TERMINALS, "start", "wt", "wt.exe", *WT_PANES,
                        "multipass", "lxc", "pct", "minikube", "colima", "limactl", "vagrant", "orb",
-                       "orbctl", "prlctl", "tart", "utmctl"})  # what embedded_scripts reads
+                       "orbctl", "prlctl", "tart", "utmctl", "consul", "nomad"})  # what embedded_scripts reads
 
 
 _DASHDASH_RUNNERS = frozenset({"watchexec", "perf", "bwrap", "nsjail", "entr", "hyperfine", "inotifywait",
@@ -713,6 +713,26 @@ def _container_exec(name: str, argv: list[str]) -> list[tuple[str, str]]:
     return []
 
 
+def _cluster_exec(name: str, argv: list[str]) -> list[tuple[str, str]]:
+    """A scheduler's or mesh's own way to run a command on its machines: `kubectl run POD --image=I -- CMD`,
+    `consul exec -node=N CMD`, `nomad alloc exec ALLOC CMD` (judged as the command, run over there)."""
+    if name in ("kubectl", "oc") and argv[1:2] in (["run"], ["debug"]) and "--" in argv:
+        inner = argv[argv.index("--") + 1:]
+    elif name == "consul" and argv[1:2] == ["exec"]:
+        k = 2
+        while k < len(argv) and argv[k].startswith("-"):
+            k += 1 if "=" in argv[k] or argv[k] in ("-verbose", "-shell=false") else 2
+        inner = argv[k:]
+    elif name == "nomad" and (argv[1:3] == ["alloc", "exec"] or argv[1:2] == ["exec"]):
+        k = 3 if argv[1] == "alloc" else 2
+        while k < len(argv) and argv[k].startswith("-"):
+            k += 1 if "=" in argv[k] or argv[k] in ("-i", "-t", "-i=false", "-t=false") else 2
+        inner = argv[k + 1:]
+    else:
+        return []
+    return [(shlex.join(inner) if len(inner) > 1 else inner[0], f"{name} {argv[1]}")] if inner else []
+
+
 def _vm_shell(name: str, argv: list[str]) -> list[tuple[str, str]]:
     inner = _vm_command(name, argv)
     if inner:
@@ -775,6 +795,7 @@ _FAMILIES: tuple[tuple[Iterable[str], Reader], ...] = (
     (("gdb", "lldb"), _debugger_args),
     (("kubectl", "oc"), _cnpg_psql),
     (("docker", "podman", "nerdctl", "kubectl", "oc"), _container_exec),
+    (("kubectl", "oc", "consul", "nomad"), _cluster_exec),
     (_VM_SHELLS, _vm_shell),
     (("mysql", "mariadb", "psql"), _db_shell_escapes),
     (("apt", "apt-get", "aptitude"), _apt_hooks),

@@ -66,6 +66,7 @@ from gate.rules import (
     shell_agents,
     shell_catalogue,
     shell_context,
+    shell_control_plane,
     shell_datastores,
     shell_delivery,
     shell_effects,
@@ -459,6 +460,8 @@ class Detector(
                 shell_notices.judge(cmd, where, add)
             if shell_adminverbs.wanted(cmd):
                 shell_adminverbs.judge(self, cmd, analysis, where, add)
+            if cmd.name in shell_control_plane.NAMES:
+                shell_control_plane.judge(cmd, analysis, where, add)
             if shell_datastores.wanted(cmd):
                 shell_datastores.judge(self, cmd, analysis, where, add)
             if cmd.name in _AGENT_NAMES or "uninstall" in cmd.name or "remove" in cmd.name:

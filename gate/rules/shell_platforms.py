@@ -349,7 +349,7 @@ _SECRET_VERBS = {
            ("webapp", "deployment", "list-publishing-credentials"),
            ("servicebus", "namespace", "authorization-rule", "keys"),
            ("eventhubs", "namespace", "authorization-rule", "keys")),
-    "vault": (("kv", "get"), ("read",), ("kv", "list")),
+    "vault": (("kv", "get"), ("read",)),  # (`kv list` prints the names of secrets, not their values)
     "op": (("item", "get"), ("read",), ("document", "get")), "bw": (("get",), ("export",)),
     "lpass": (("show",), ("export",)), "pass": (("show",),), "gopass": (("show",),), "kubectl": (),
     "heroku": (("config",), ("config:get",), ("auth:token",), ("pg:credentials:url",), ("pg:backups:url",)),
