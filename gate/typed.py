@@ -99,7 +99,10 @@ _TERMINAL_TARGET = re.compile(
     r"^(?:[~/]\S*|[\w.-]+@\S*|\S*:[~/]\S*|[\w-]*sh(?:-[\d.]+)?|root)?\s?[$#] ?$|"
     # a shell in a web page or an app's pane: "Cloud Shell", "Web terminal", "Terminal 2", "xterm.js terminal"
     r"\b(?:cloud|web|browser|remote|ssh|jupyter|online|integrated|embedded|xterm(?:[. ]js)?|vs ?code|container|pod|"
-    r"serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$|\bcloudshell(?: terminal)?$")
+    r"kubectl|serial) (?:shell|terminal|console)\b|^(?:terminal|console|shell) \d{1,2}$|\bcloudshell(?: terminal)?$")
+# a program's own console in its web UI (Vault's and OpenBao's take `write`, `list`, `fullscreen`, not shell lines):
+# judged as that program's commands by gate/rules/ci_script_console.py
+_OWN_CLI_TARGET = re.compile(r"\b(?:vault|openbao)\b.*\b(?:cli|console)\b")
 # a Run dialog: window titles and apps of launchers, or a target that asks for a command to run
 _RUN_WINDOW = Guarded(re.compile(
     r"^(?:run|run application|run a command|run command|execute|execute command|launch|launcher|krunner|gmrun|"
@@ -445,7 +448,7 @@ def destination(ctx: Context) -> Destination:
                 return Destination.ADDRESS_BAR
             if _RUN_TARGET.search(line):
                 return Destination.RUN_DIALOG
-            if _TERMINAL_TARGET.search(line):
+            if _TERMINAL_TARGET.search(line) and not _OWN_CLI_TARGET.search(line):
                 return Destination.TERMINAL
         return Destination.FIELD
     if _BROWSER.search(app) or (obs.url and not app):
