@@ -17,6 +17,13 @@ the whole controller handed over, whatever the page's own checks:
                                          the shell rules block as `vault ...`: a root token minted, audit off
     confirm.typed.secret-store-console   ... that the shell rules ask about (an engine mounted or removed)
 
+    block.typed.cluster-manifest         a Kubernetes manifest typed into a dashboard's editor ("Create from
+                                         input", a YAML tab) that the file rules block when it is written to a file:
+                                         cluster-admin for everyone, a pod that reaches the host under it
+    confirm.typed.cluster-manifest       ... that the file rules ask about (cluster-admin for one subject)
+    block.typed.mesh-acl-everyone        a service mesh's ACL rules typed for its anonymous token (Consul's
+                                         `00000000-...-0002`), or rules that manage the ACL system itself
+
 `println Jenkins.instance.getItemByFullName('app').lastBuild` or `list secret/` passes. `takeover` is shared with
 gate/rules/shell_control_plane.py, which judges the same Groovy posted to `/scriptText`.
 """
@@ -25,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from gate.model import Risk, Shell
+from gate.model import FileWrite, Risk, Shell
 from gate.normalise import normalise
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.typed import Destination, destination
@@ -49,7 +56,8 @@ _TAKEOVER = (
     (re.compile(r"\.add\s*\(\s*(?:jenkins\.model\.)?(?:Jenkins|Hudson)\.ADMINISTER\b|"
                 r"\bgrant\s*\(\s*(?:jenkins\.model\.)?(?:Jenkins|Hudson)\.ADMINISTER\b", re.I),
      "makes an account an administrator of the controller"),
-    (re.compile(r"\.getPlainText\s*\(|\bSecret\s*\.\s*(?:decrypt|toString)\s*\(|\.getPassword\s*\(\s*\)\s*\.|"
+    (re.compile(r"(?:SystemCredentialsProvider|lookupCredentials)\b.*\b(?:password|secret|privateKey|"
+                r"apiToken|passphrase)\b|\.getPlainText\s*\(|\bSecret\s*\.\s*(?:decrypt|toString)\s*\(|\.getPassword\s*\(\s*\)\s*\.|"
                 r"\.(?:getPrivateKeys?|getSecret(?:Bytes)?|getPassphrase)\s*\(", re.I),
      "prints the stored credentials in clear"),
     (re.compile(r"secrets/(?:master\.key|hudson\.util\.Secret|initialAdminPassword)|\bcredentials\.xml\b|"
@@ -153,5 +161,60 @@ def secret_store_console_ask(ctx: Context) -> CheckResult:
     return f"typed into the secret store's console: {ask.reason}"
 
 
+_MANIFEST = re.compile(r"^\s*apiVersion\s*:\s*\S+", re.MULTILINE)
+_MANIFEST_KIND = re.compile(r"^\s*kind\s*:\s*\w+", re.MULTILINE)
+
+
+def _manifest_verdict(ctx: Context):  # type: ignore[no-untyped-def]
+    """The file rules' (block, confirm) over a typed Kubernetes manifest, judged as the same text written to a
+    manifest file; (None, None) for any other text."""
+    text = ctx.action.text[:_LIMIT]  # type: ignore[attr-defined]
+    if "kind" not in text or not _MANIFEST.search(text) or not _MANIFEST_KIND.search(text):
+        return None, None
+    from gate.rules.typed import judge_as  # (the typed rules import this module's neighbours)
+
+    return judge_as(FileWrite(path="typed-manifest.yaml", content=text), ctx)  # type: ignore[arg-type]
+
+
+@rule("block.typed.cluster-manifest", "A Kubernetes manifest typed into an editor that the file rules block",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def cluster_manifest_block(ctx: Context) -> CheckResult:
+    """A cluster dashboard applies what is typed into its editor: a binding that makes everyone an administrator, or
+    a pod that mounts the host or joins its processes, is the same act as the file written and applied."""
+    block, _ = ctx.derived(_manifest_verdict)
+    return None if block is None else f"the typed manifest: {block.reason}"
+
+
+@rule("confirm.typed.cluster-manifest", "A Kubernetes manifest typed into an editor that the file rules ask about",
+      risk=Risk.HIGH, types=TYPE, confidence=0.8)
+def cluster_manifest_ask(ctx: Context) -> CheckResult:
+    """The same editor with a manifest the file rules ask about (cluster-admin bound to one subject)."""
+    block, ask = ctx.derived(_manifest_verdict)
+    return None if block is not None or ask is None else f"the typed manifest: {ask.reason}"
+
+
+# Consul's anonymous token (every caller without one) and ACL rules that grant write over everything
+_ANONYMOUS_PAGE = re.compile(r"/acls/(?:policies|tokens)/[^?#]*00000000-0000-0000-0000-000000000002", re.I)
+_ACL_MANAGE = re.compile(r"^\s*acl\s*=\s*\"write\"", re.MULTILINE)
+_WRITE_ALL = re.compile(r"_prefix\s+\"\"\s*\{\s*policy\s*=\s*\"write\"|^\s*operator\s*=\s*\"write\"", re.MULTILINE)
+
+
+@rule("block.typed.mesh-acl-everyone", "ACL rules typed that give anonymous callers write, or manage the ACL system",
+      risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
+def mesh_acl_everyone(ctx: Context) -> CheckResult:
+    """Consul's rules language: `acl = "write"` manages every token and policy (a key to everything), and write on
+    the empty prefix given to the anonymous token lets every caller change the cluster. A scoped rule (`key_prefix
+    "app/" { policy = "read" }`) passes."""
+    text = ctx.action.text[:_LIMIT]  # type: ignore[attr-defined]
+    if "write" not in text:
+        return None
+    url = ctx.observation.url or getattr(ctx.action, "url", None) or ""
+    if _ACL_MANAGE.search(text):
+        return "the typed ACL rules manage the ACL system itself: every token and policy, a key to everything"
+    if _ANONYMOUS_PAGE.search(url) and _WRITE_ALL.search(text):
+        return "the typed ACL rules give anonymous callers write over everything"
+    return None
+
+
 RULES: tuple[Rule, ...] = (ci_controller_takeover, ci_controller_change, secret_store_console_block,
-                           secret_store_console_ask)
+                           secret_store_console_ask, cluster_manifest_block, cluster_manifest_ask, mesh_acl_everyone)

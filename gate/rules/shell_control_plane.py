@@ -15,6 +15,8 @@ tool's own (`resources/control_plane.toml`):
   loop) → block (mass destruction);
 - a dashboard started without sign-in, or an administration console's service put on a public load balancer →
   block (a defence off; a console exposed);
+- a mesh's intentions opened to every service (`consul intention create -allow '*' '*'`) → block; an
+  administrator's first password printed, a snapshot of a secret store's data saved → ask;
 - a job, pod or container named after a cryptocurrency miner handed to a scheduler → block (miner);
 - Groovy posted to Jenkins's script console (`curl --data-urlencode script=... /scriptText`) is judged as typed
   into its page (gate/rules/ci_script_console.py): the controller handed over → block, any other code → ask;
@@ -160,6 +162,22 @@ def _console(cmd: Command, analysis: ShellAnalysis) -> tuple[str, str] | None:
     return None
 
 
+def _secrets_out(cmd: Command) -> tuple[str, str] | None:
+    """(rule, why) for a mesh's authorisation opened to every service, an admin's first password printed, or a
+    snapshot of a secret store's data written out."""
+    pos = _positional(cmd.words)
+    if cmd.name == "consul" and pos[1:3] == ["intention", "create"] and "-deny" not in cmd.words and \
+            [p.strip("'\"") for p in pos[3:5]] == ["*", "*"]:
+        return "block.shell.defense-evasion", "lets every service call every other: the mesh's authorisation is off"
+    if cmd.name == "argocd" and pos[1:3] == ["admin", "initial-password"]:
+        return "confirm.shell.secret-read", "prints the administrator's first password"
+    if (cmd.name in ("vault", "bao") and pos[1:4] == ["operator", "raft", "snapshot"] and pos[4:5] == ["save"]) or \
+            (cmd.name in ("consul", "nomad") and "snapshot" in pos[1:3] and "save" in pos[2:4]):
+        return "confirm.shell.secret-read", "writes a copy of everything the store holds (its secrets and tokens) " \
+            "to a file"
+    return None
+
+
 # the verbs that hand a scheduler a workload to run
 _RUNS = {"nomad": (("job", "run"), ("run",)), "kubectl": (("run",), ("apply",), ("create",)),
          "oc": (("run",), ("apply",), ("create",)), "docker": (("run",), ("create",)),
@@ -242,6 +260,9 @@ def judge(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
                     f"{where}removes a Vault audit device through the API path: requests to the secrets are no "
                     f"longer recorded", cmd.span[:200]))
+    if (found := _secrets_out(cmd)) is not None:
+        add(Finding(found[0], Risk.CRITICAL if found[0].startswith("block") else Risk.HIGH, where + found[1],
+                    cmd.span[:200]))
     if (found := _console(cmd, analysis)) is not None:
         add(Finding(found[0], Risk.CRITICAL, where + found[1], cmd.span[:200]))
     if (miner := _miner(cmd)) is not None:

@@ -70,3 +70,37 @@ def test_a_kubectl_web_shell_is_a_terminal() -> None:
     url = "https://clusters.example.org/dashboard/c/local/explorer/pod"
     assert typed("kubectl delete ns --all", "Kubectl shell", url).decision.value == "block"
     assert typed("kubectl get pods -A", "Kubectl shell", url).decision.value == "allow"
+
+
+BINDING = ("apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: wide-open\n"
+           "roleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: ClusterRole\n  name: cluster-admin\n"
+           "subjects:\n- kind: Group\n  name: system:unauthenticated\n  apiGroup: rbac.authorization.k8s.io")
+
+
+def test_a_typed_manifest_is_judged_as_the_file() -> None:
+    url = "https://dash.example.org/#/create"
+    a = typed(BINDING, "YAML", url)
+    assert a.decision.value == "block" and "block.typed.cluster-manifest" in a.rules, a
+    host = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dbg\nspec:\n  hostPID: true\n  containers:\n  - name: c\n" \
+           "    image: busybox\n    securityContext:\n      privileged: true"
+    assert "confirm.typed.cluster-manifest" in typed(host, "YAML", url).rules
+    plain = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: web-settings\ndata:\n  level: info"
+    assert typed(plain, "YAML", url).decision.value == "allow"
+
+
+def test_acl_rules_for_everyone_block() -> None:
+    create = "http://localhost:8500/ui/dc1/acls/policies/create"
+    anonymous = "http://localhost:8500/ui/dc1/acls/policies/00000000-0000-0000-0000-000000000002"
+    assert "block.typed.mesh-acl-everyone" in typed('acl = "write"', "Rules", create).rules
+    assert "block.typed.mesh-acl-everyone" in typed('node_prefix "" { policy = "write" }', "Rules", anonymous).rules
+    assert "block.typed.mesh-acl-everyone" not in typed('key_prefix "web/" { policy = "write" }', "Rules", create).rules
+    assert "block.typed.mesh-acl-everyone" not in typed('node_prefix "" { policy = "read" }', "Rules", anonymous).rules
+
+
+def test_credentials_printed_by_property_block() -> None:
+    code = "com.cloudbees.plugins.credentials.SystemCredentialsProvider.getInstance().getCredentials().each { " \
+           "println it.id + ' ' + it.password }"
+    assert "block.typed.ci-controller-takeover" in typed(code, "Script Console", SCRIPT).rules
+    listing = "com.cloudbees.plugins.credentials.SystemCredentialsProvider.getInstance().getCredentials().each { " \
+              "println it.id }"
+    assert "block.typed.ci-controller-takeover" not in typed(listing, "Script Console", SCRIPT).rules

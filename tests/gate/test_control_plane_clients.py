@@ -116,3 +116,16 @@ def test_reads_pass(command: str) -> None:
     assert a.decision.value in ("allow", "confirm") and not any(r.startswith("block.") for r in a.rules), a
     if command.startswith(("vault", "consul", "nomad job", "argocd", "java")):
         assert a.decision.value == "allow", a
+
+
+@pytest.mark.parametrize(("command", "decision"), [
+    ("consul intention create -allow '*' '*'", "block"),
+    ("consul intention create -allow web api", "confirm"),
+    ("consul intention create -deny '*' '*'", "confirm"),
+    ("argocd admin initial-password -n gitops", "confirm"),
+    ("vault operator raft snapshot save /srv/vault-nightly.snap", "confirm"),
+    ("consul snapshot save /srv/consul.snap", "confirm"),
+    ("vault operator raft list-peers", "allow"),
+])
+def test_mesh_opened_and_store_copies(command: str, decision: str) -> None:
+    assert assess(command).decision.value == decision
