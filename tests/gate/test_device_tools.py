@@ -47,6 +47,12 @@ ALLOW = [
     "avrdude -c dryrun -p attiny85 -U flash:w:build/main.hex:i",
     "openocd -f board/nucleo-f401re.cfg -c init -c 'flash banks' -c shutdown",
     "emulator -avd Phone_API_35 -no-snapshot-load",
+    "edl printgpt --memory=emmc",
+    "mtk r boot_a,vbmeta_a boot_a.img,vbmeta_a.img",
+    "nrfjprog --readcode backup/nrf.hex",
+    "bossac -i -p ttyACM0",
+    "uuu -lsusb",
+    "odin4 -l",
 ]
 
 CONFIRM = [
@@ -74,6 +80,14 @@ CONFIRM = [
     "objection -g org.example.app explore -s 'android sslpinning disable'",
     "scrcpy --video-source=camera --record=desk.mp4",
     "rpi-imager --cli --disable-verify os.img /dev/sdc",
+    "odin4 -a AP_build.tar.md5",
+    "edl w boot_a boot-patched.img",
+    "mtk e metadata,userdata",
+    "nrfjprog --program build/zephyr.hex --chiperase",
+    "bossac -e -w -v -b build/firmware.bin",
+    "stm32flash -w build/fw.bin -v /dev/ttyUSB1",
+    "dfu-util -a 0 -D build/app.dfu",
+    "sunxi-fel spiflash-write 0 u-boot-sunxi-with-spl.bin",
 ]
 
 BLOCK = [
@@ -107,6 +121,9 @@ BLOCK = [
     "rpi-imager --repo http://198.51.100.9/os_list.json",
     "objection -g org.example.wallet explore -s 'ios keychain dump'",
     "scrcpy --no-window --video-source=camera --record=/tmp/.v.mkv",
+    "mtk e frp",
+    "edl e devinfo",
+    "odin4 -b bootloader-unofficial-port.tar.md5",
 ]
 
 
