@@ -19,7 +19,12 @@ effect is unambiguous block, and the consequential ones the table is silent on a
   volume's header sent out with the line (a header and a passphrase open the disk anywhere).
 - the system's traffic sent through a proxy (`snap set system proxy.*`, `nmcli ... proxy.pac-url`), updates held
   for every snap without end, a drive formatted through the disk service's D-Bus interface, a launcher's Exec key
-  written with a program that downloads or hides (KDE's kwriteconfig, desktop-file-edit, crudini).
+  written with a program that downloads or hides (KDE's kwriteconfig, desktop-file-edit, crudini, `sed -i` on an
+  autostart entry), a cron job whose program waits in a hidden folder, a program bound to a key pressed all day.
+- the updater or the authorisation service masked for good (`systemctl mask apt-daily-upgrade.timer`, `polkit`),
+  an SELinux module that allows every logged denial installed, a browser started with an extension from a
+  temporary or hidden folder, apps or repositories from a host that borrows a store's name (`[desktop_admin_stores]`),
+  a downloaded disk image attached and a program on it run.
 """
 
 from __future__ import annotations
@@ -57,6 +62,11 @@ _LAUNCH_KEYS = frozenset(_SPEC.get("launch_keys", ()))
 _LAUNCH_PLACES = tuple(_SPEC.get("launch_places", ()))
 _KDE_GUARDS = tuple(_SPEC.get("kde_guard_files", ()))
 _EVERYDAY_KEYS = frozenset(_SPEC.get("everyday_keys", ()))
+_UPDATE_UNITS = frozenset(_SPEC.get("update_units", ()))
+_AUTHORITY_UNITS = frozenset(_SPEC.get("authority_units", ()))
+_UNIT_SUFFIX = re.compile(r"\.(?:service|timer|socket|path)$")
+_STORE_NAMES = {name: tuple(hosts) for name, hosts in _TABLE.get("desktop_admin_stores", {}).items()}
+_URL_HOST = re.compile(r"^(?:https?|oci\+https?)://([^/:\s'\"]+)")
 _KNOWN_DOTS = frozenset(_SPEC.get("known_dot_folders", ()))
 _JOB = re.compile(r"(?:@(?:reboot|hourly|daily|weekly|monthly|yearly|annually)|(?:[\d*/,-]+\s+){4}[\d*/,-]+)\s+"
                   r"(?:(?:ba|z|da)?sh\s+|nohup\s+)?((?:~|\$home|\$\{home\}|/home/[^/\s'\"]+|/root)/[^\s'\";|&>]+)")
@@ -70,6 +80,8 @@ _TOPORT = re.compile(r"toport=(\d{1,5})")
 _LOOPBACK = re.compile(r"://(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?:[:/]|$)")
 _PROXY_SET = re.compile(r"\bproxy\.(?:https?|store)=\S")
 _PAC_SET = re.compile(r"proxy\.(?:pac-url|pac-script)\s+(\S+)")
+_PROXY_VALUE = re.compile(r"(?:https?|socks5?h?)://[^\s'\"]+|(?:^|[\s'\"])(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?|"
+                          r"(?:^|[\s'\"])[a-z0-9-]+(?:\.[a-z0-9-]+)+\.[a-z]{2,}(?::\d+)?(?=[\s'\"]|$)")
 _NO_RETENTION = re.compile(r"^(?:number|timeline)_limit\w*=\"?0(?:-0)?\"?$")
 _SNAPSHOT_STORE = re.compile(r"(?:^|/)(?:\.snapshots|snapshots?|timeshift(?:-btrfs)?)(?:/|$)")
 
@@ -95,6 +107,8 @@ def judge(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
     if name in ("flatpak", "snap", "dnf", "dnf5", "yum", "microdnf", "zypper", "apt", "apt-get", "aptitude", "rpm",
                 "add-apt-repository", "rpm-ostree"):
         _unsigned(cmd, text, where, add)
+        if name != "flatpak" and "://" in text:
+            _impostor_store(cmd, where, add)
     if name == "tee":
         _repo_written(cmd, analysis, where, add)
     elif name == "flatpak":
@@ -121,6 +135,16 @@ def judge(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
         _launcher_rewritten(cmd, text, where, add)
     elif name == "crontab":
         _hidden_job(cmd, analysis, where, add)
+    elif name == "systemctl":
+        _masked(cmd, where, add)
+    elif name in ("gsettings", "dconf") and "proxy" in text:
+        _desktop_proxy(cmd, text, where, add)
+    elif name == "semodule":
+        _allow_all_denials(cmd, analysis, where, add)
+    elif name in ("udisksctl", "mount") and ("loop" in text or ".iso" in text or ".img" in text):
+        _image_program_run(cmd, analysis, where, add)
+    elif "--load-extension" in text:
+        _extension_loaded(cmd, where, add)
 
 
 def _unsigned(cmd: Command, text: str, where: str, add: Add) -> None:
@@ -171,6 +195,8 @@ def _flatpak(cmd: Command, where: str, add: Add) -> None:
         elif verb == "override":
             add(Finding("confirm.shell.system-state", Risk.MEDIUM,
                         f"widens a Flatpak app's sandbox ({', '.join(grants)}){where}", cmd.span))
+        return
+    if verb in ("install", "remote-add", "remote-modify", "update") and _impostor_store(cmd, where, add):
         return
     if verb in ("uninstall", "remove"):
         if "--all" in words and "--delete-data" in words:
@@ -358,6 +384,9 @@ def _launcher(cmd: Command, text: str, where: str, add: Add) -> None:
                     f"binds a program to a key pressed all the time (copy, paste, save): it runs at every press{where}",
                     cmd.span))
         return
+    if any("kioslaverc" in f for f in files) and "proxy" in text:
+        _desktop_proxy(cmd, text, where, add)
+        return
     if guarded is not None and cmd.name.startswith("kwriteconfig"):
         add(Finding("confirm.shell.system-state", Risk.MEDIUM,
                     f"changes a protection or key binding of the desktop ({guarded}){where}", cmd.span))
@@ -370,6 +399,12 @@ def _launcher(cmd: Command, text: str, where: str, add: Add) -> None:
     elif places:
         add(Finding("confirm.shell.persistence", Risk.HIGH,
                     f"sets the command a desktop launcher or autostart entry runs{where}", cmd.span))
+
+
+def _hidden(path: str) -> bool:
+    """A dot-folder in the path that is not one of a home's usual program folders, or one inside another."""
+    dots = [p for p in path.split("/")[1:] if p.startswith(".") and p not in (".", "..")]
+    return bool(dots) and (len(dots) > 1 or dots[0] not in _KNOWN_DOTS)
 
 
 def _launcher_rewritten(cmd: Command, text: str, where: str, add: Add) -> None:
@@ -388,9 +423,108 @@ def _hidden_job(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> 
     if "-l" in cmd.words and len(cmd.words) <= 4 and not cmd.upstream:
         return
     for m in _JOB.finditer(analysis.source.lower() + " " + (cmd.stdin_text or "").lower()):
-        parts = m.group(1).split("/")[1:]
-        dots = [p for p in parts if p.startswith(".") and p not in (".", "..")]
-        if dots and (len(dots) > 1 or dots[0] not in _KNOWN_DOTS):
+        if _hidden(m.group(1)):
             add(Finding("block.shell.malicious-persistence", Risk.CRITICAL,
                         f"crontab runs {m.group(1)}, a program kept in a hidden folder, on schedule{where}", cmd.span))
             return
+
+
+def _masked(cmd: Command, where: str, add: Add) -> None:
+    """`systemctl mask --now apt-daily-upgrade.timer`, `systemctl mask polkit`: the updater or the authority that
+    decides who acts as administrator can never start again (stopping or disabling one asks as before)."""
+    ops = _operands(cmd)
+    if not ops or ops[0] != "mask":
+        return
+    for unit in ops[1:]:
+        base = _UNIT_SUFFIX.sub("", unit)
+        if base in _UPDATE_UNITS or base in _AUTHORITY_UNITS:
+            what = "security updates" if base in _UPDATE_UNITS else "the system's authorisation checks"
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"masks {unit}: {what} can never start again{where}", cmd.span))
+            return
+
+
+def _extension_loaded(cmd: Command, where: str, add: Add) -> None:
+    """A browser started with an unpacked extension (`--load-extension=DIR`): from a temporary or hidden folder it
+    is nobody's project, and it reads every page and cookie the person opens."""
+    for w in cmd.words[1:]:
+        if not w.startswith("--load-extension="):
+            continue
+        for folder in w.split("=", 1)[1].split(","):
+            if _strange(folder) or _hidden(folder.strip("'\"")):
+                add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
+                            f"starts the browser with an extension from a temporary or hidden folder ({folder}): it "
+                            f"reads every page and cookie{where}", cmd.span))
+                return
+        add(Finding("confirm.shell.install", Risk.HIGH,
+                    f"starts the browser with an unpacked extension ({w.split('=', 1)[1]}){where}", cmd.span))
+        return
+
+
+def _impostor_store(cmd: Command, where: str, add: Add) -> bool:
+    """An app or a repository taken from a host that borrows a store's name (`flathub` in a host outside
+    flathub.org): it serves apps that install under the real ones' ids."""
+    for w in cmd.words[1:]:
+        m = _URL_HOST.match(w.split("=", 1)[1] if w.startswith("--") and "=" in w else w)
+        if m is None:
+            continue
+        host = m.group(1)
+        for name, own in _STORE_NAMES.items():
+            if name in host and not any(host == d or host.endswith("." + d) for d in own):
+                add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
+                            f"takes apps from {host}, which borrows {name}'s name and is not its site{where}",
+                            cmd.span))
+                return True
+    return False
+
+
+# a filter that keeps audit2allow to one program's denials (ausearch -c NAME, --comm, comm=, or a named module type)
+_ONE_PROGRAM = re.compile(r"(?:^|\s)(?:-c|--comm|-x|--executable|-su|--subject)\s|comm=|exe=|scontext=")
+
+
+def _allow_all_denials(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`grep denied /var/log/audit/audit.log | audit2allow -M m && semodule -i m.pp`, `audit2allow -a -M m`: a
+    policy module that allows every denial SELinux logged, for every program, installed at once."""
+    if not any(w in ("-i", "--install") or w.startswith("--install=") for w in cmd.words):
+        return
+    for other in analysis.commands:
+        if other.name != "audit2allow" or not any(w in ("-m", "--module") or w.startswith("-m") for w in other.words):
+            continue
+        fed = [analysis.commands[i] for i in other.upstream if i < len(analysis.commands)]
+        everything = "-a" in other.words or "--all" in other.words or any(
+            c.name in ("grep", "cat", "ausearch", "zgrep") and not _ONE_PROGRAM.search(" " + " ".join(c.words))
+            for c in fed)
+        if everything:
+            add(Finding("block.shell.defense-evasion", Risk.CRITICAL,
+                        f"installs an SELinux module that allows every denial it logged, for every program{where}",
+                        cmd.span))
+            return
+
+
+def _image_program_run(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
+    """`udisksctl loop-setup -f ~/Downloads/x.img && udisksctl mount -b /dev/loop5 && /media/$USER/X/run.sh`: a
+    downloaded disk image attached and a program on it run, which is how such images deliver what a browser's
+    download checks would have caught."""
+    if not any(_strange(w) for w in cmd.words[1:]):
+        return
+    for other in analysis.commands:
+        first = other.argv[0] if other.argv else ""
+        if first.startswith(("/media/", "/run/media/", "/mnt/", "/volumes/")) or (
+                other.name in ("sh", "bash", "xdg-open", "gio") and
+                any(a.startswith(("/media/", "/run/media/", "/mnt/")) for a in other.argv[1:])):
+            add(Finding("block.shell.untrusted-source", Risk.CRITICAL,
+                        f"attaches a downloaded disk image and runs a program from it ({first}){where}", cmd.span))
+            return
+
+
+def _desktop_proxy(cmd: Command, text: str, where: str, add: Add) -> None:
+    """GNOME's `org.gnome.system.proxy` (gsettings, dconf) or KDE's kioslaverc proxy keys: the desktop's web traffic
+    sent through a host, or a proxy script from one, that is not this machine; switching the proxy off passes."""
+    if not any(w in ("set", "write") for w in cmd.words[1:3]) and not cmd.name.startswith("kwriteconfig"):
+        return
+    values = [m.group(0).strip(" '\"") for m in _PROXY_VALUE.finditer(" ".join(cmd.words[2:]))]
+    values = [v for v in values if "org.gnome" not in v and not v.startswith(("org.", "/org/"))]
+    outside = [v for v in values if not _LOOPBACK.search(v if "://" in v else "://" + v)]
+    if outside:
+        add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,
+                    f"sends the desktop's web traffic through {outside[0]}{where}", cmd.span))

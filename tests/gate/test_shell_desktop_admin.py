@@ -143,3 +143,78 @@ def test_reading_and_protective_uses_pass(command):
 ])
 def test_reading_verbs_with_a_changing_flag_still_ask(command):
     assert judged(command)[0] != "allow", judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo systemctl mask --now apt-daily-upgrade.timer",
+    "sudo systemctl mask polkit.service",
+    "chromium --load-extension=/tmp/unpacked-helper",
+    "vivaldi --load-extension=/home/kim/.local/share/.hid/ext",
+])
+def test_updates_or_authorisation_masked_and_hidden_extensions_block(command):
+    assert judged(command)[0] == "block", judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo systemctl disable --now apt-daily-upgrade.timer",
+    "sudo systemctl mask --now cups.service",
+    "brave-browser --load-extension=./extension/dist",
+])
+def test_stopping_updates_or_loading_a_project_extension_asks(command):
+    assert judged(command)[0] == "confirm", judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "flatpak install --from https://apps.flathub-cdn.example.net/repo/org.example.Chat.flatpakref",
+    "flatpak remote-add --user fh2 https://flathub-proxy.example.top/repo",
+    "sudo dnf config-manager --add-repo https://rpmfusion-free.example.net/extra.repo",
+])
+def test_store_lookalike_source_blocks(command):
+    assert "block.shell.untrusted-source" in judged(command)[1]
+
+
+@pytest.mark.parametrize("command", [
+    "flatpak install --from https://dl.flathub.org/repo/appstream/org.gnome.Maps.flatpakref",
+    "flatpak remote-add gnome-nightly https://nightly.gnome.org/gnome-nightly.flatpakrepo",
+    "sudo dnf install https://mirrors.rpmfusion.org/free/fedora/rpmfusion-free-release-40.noarch.rpm",
+])
+def test_store_own_sources_do_not_block(command):
+    assert judged(command)[0] != "block", judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo ausearch -m avc --raw | audit2allow -M localall && sudo semodule -i localall.pp",
+    "sudo audit2allow -a -M everything && sudo semodule -i everything.pp",
+    "udisksctl loop-setup -f ~/Downloads/driver-pack.img && udisksctl mount -b /dev/loop3 && "
+    "/run/media/kim/DRIVERS/setup.sh",
+    "sudo mount -o loop ~/Downloads/tools.iso /mnt/iso && sh /mnt/iso/install.sh",
+])
+def test_every_denial_allowed_or_a_downloaded_image_run_blocks(command):
+    assert judged(command)[0] == "block", judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "sudo ausearch -m avc -c nginx --raw | audit2allow -M my-nginx && sudo semodule -i my-nginx.pp",
+    "udisksctl loop-setup -r -f ~/Downloads/fedora-40.iso && udisksctl mount -b /dev/loop3",
+])
+def test_one_programs_module_or_a_mounted_image_alone_does_not_block(command):
+    assert judged(command)[0] != "block", judged(command)
+
+
+@pytest.mark.parametrize("command", [
+    "gsettings set org.gnome.system.proxy autoconfig-url 'http://wpad.example.net/proxy.pac'",
+    "gsettings set org.gnome.system.proxy.https host 'relay.example.org'",
+    "dconf write /system/proxy/http/host \"'203.0.113.9'\"",
+    "kwriteconfig5 --file kioslaverc --group 'Proxy Settings' --key httpProxy 'http://203.0.113.9:8080'",
+])
+def test_desktop_proxy_to_another_machine_blocks(command):
+    assert "block.shell.system-file-tamper" in judged(command)[1]
+
+
+@pytest.mark.parametrize("command", [
+    "gsettings set org.gnome.system.proxy mode 'none'",
+    "gsettings set org.gnome.system.proxy.http host '127.0.0.1'",
+    "kwriteconfig5 --file kioslaverc --group 'Proxy Settings' --key ProxyType 0",
+])
+def test_desktop_proxy_off_or_local_passes(command):
+    assert judged(command)[0] == "allow", judged(command)
