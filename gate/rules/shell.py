@@ -69,6 +69,7 @@ from gate.rules import (
     shell_control_plane,
     shell_datastores,
     shell_delivery,
+    shell_desktop_admin,
     shell_effects,
     shell_env,
     shell_harvest,
@@ -481,6 +482,8 @@ class Detector(
                     shell_outverbs.judge(cmd, where, add, cmd.name in _COMMAND_STEPS)
                 if len(out) == mark and ("0" in cmd.span or "::" in cmd.span or "*" in cmd.span or "$" in cmd.span):
                     shell_verbs.exposes(cmd, analysis, where, add)
+            if cmd.name in shell_desktop_admin.NAMES:
+                shell_desktop_admin.judge(cmd, analysis, where, add)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and (_prints_usage(cmd) or shell_reading.prints_usage(cmd)):
