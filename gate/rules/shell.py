@@ -61,6 +61,7 @@ from gate.patterns import Patterns
 from gate.policy import FilesPolicy, ShellPolicy
 from gate.prefix import literals
 from gate.rules import (
+    code_capture,
     shell_adminverbs,
     shell_agent_config,
     shell_agents,
@@ -471,6 +472,8 @@ class Detector(
                 shell_agent_config.judge(self, cmd, analysis, where, add)
             if cmd.name in shell_ransom.NAMES:
                 shell_ransom.judge(self, cmd, analysis, where, add)
+            if cmd.name in code_capture.SCREEN_NAMES:
+                code_capture.judge_screen(cmd, analysis.commands, where, add)
             if cmd.redirects:
                 shell_ransom.overwrites(self, cmd, where, add)
             if cmd.name in shell_delivery.EDITORS:  # (extensions from a file or under an impostor's id)
@@ -1258,4 +1261,5 @@ RULES: tuple[Rule, ...] = (
     _make("confirm.shell.unparsable", "does not parse", Risk.HIGH,
           "The command has shell syntax errors: what it runs cannot be known for sure.", types=("shell",),
           confidence=0.5),    *(_make(*r) for r in shell_ransom.RULE_DOCS),
+    *(_make(*r) for r in code_capture.RULE_DOCS),
 )

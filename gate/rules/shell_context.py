@@ -765,7 +765,9 @@ _HOSTS_REDIRECT = re.compile(
 # the home or working folder, a hidden or temporary folder, or a script's own suffix
 _SCRIPT_PLACE = re.compile(r"^(?:~|\$home|\$\{home\}|\.{1,2}/)|/\.[^./]|^/(?:private/)?(?:tmp|var/tmp|dev/shm)/|"
                            r"\.(?:sh|bash|zsh|py|pl|rb|js|php|command)$", re.I)
-_HOSTS_ENTRY = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})[ \t]+((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
+# (a hosts line may give one address several names: each is judged)
+_HOSTS_ENTRY = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})[ \t]+((?:[a-z0-9-]+\.)+[a-z]{2,}"
+                          r"(?:[ \t]+(?:[a-z0-9-]+\.)+[a-z]{2,})*)\b", re.I)
 _MONEY_NAME = re.compile(r"pay|bank|checkout|wallet|coin|crypto|exchange|billing|invoice|card|credit|finance|"
                          r"trade|broker|amazon|ebay|shop|store|mail|drive|dropbox|icloud|facebook|instagram|twitter|"
                          r"x\.com$|whatsapp|telegram|steam|microsoft|windowsupdate|adobe|chase|wellsfargo|citi|hsbc",
@@ -794,8 +796,9 @@ def _name_service(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -
                     f"{cmd.name} sends {m.group(2)} to {m.group(1)} in the hosts file: a sign-in, payment or update "
                     f"site answered by another machine{where}", cmd.span))
         return
-    for ip, name in _HOSTS_ENTRY.findall(text):
-        if not _KNOWN_RESOLVER.match(ip) and ip != "0.0.0.0" and _MONEY_NAME.search(name):
+    for ip, names in _HOSTS_ENTRY.findall(text):
+        name = next((n for n in names.split() if _MONEY_NAME.search(n)), None)
+        if not _KNOWN_RESOLVER.match(ip) and ip != "0.0.0.0" and name is not None:
             # a shop, bank or wallet answered by another machine: every visit, and every card or password typed
             # there, goes to whoever runs it (a staging name pointed at a new server only asks)
             add(Finding("block.shell.system-file-tamper", Risk.CRITICAL,

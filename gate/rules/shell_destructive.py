@@ -467,7 +467,9 @@ def _copied_out(texts: list[str]) -> str | None:
 # a condition that holds for every row (`WHERE 1`, `WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`): a DELETE with it
 # empties the table as surely as one with no WHERE, and so does ClickHouse's `ALTER TABLE t DELETE WHERE 1` (its
 # deletes are mutations of the table); InfluxQL's and other stores' whole measurements, series and keyspaces dropped
-_ALWAYS_TRUE = r"(?:1|true|not\s+false|(?P<lit>\d+|'[^']*')\s*=\s*(?P=lit)|\(\s*1\s*=\s*1\s*\))"
+# (a row id above zero, or one that is set, is every row of a table whose ids count from one: `WHERE id > 0`)
+_ALWAYS_TRUE = r"(?:1|true|not\s+false|(?P<lit>\d+|'[^']*')\s*=\s*(?P=lit)|\(\s*1\s*=\s*1\s*\)|" \
+               r"[\"`\[]?(?:\w+_)?(?:id|rowid|oid)[\"`\]]?\s*(?:>\s*0|>=\s*[01]|is\s+not\s+null))"
 _SQL_EVERY_ROW = re.compile(
     r"\bdelete\s+from\s+[^\s;]+(?:\s+(?:as\s+)?\w+)?\s+where\s+" + _ALWAYS_TRUE + r"\s*(?:;|$)|"
     r"\balter\s+table\s+[^\s;]+(?:\s+on\s+cluster\s+\S+)?\s+delete\s+where\s+"
@@ -500,6 +502,13 @@ _SQL_SECRET_COLUMNS = re.compile(
     r"mfa_?secret|card_?number|credit_?card|cvv|ssn|social_security)\b(?:(?!\bfrom\b)[^;]){0,300}?\bfrom\b",
     re.I | re.S)
 
+# a UNION joined to a query to read the secret columns of another table: the shape of a SQL injection that reads
+# every account's password out through a search or lookup (`... WHERE sku = '' UNION SELECT user, password FROM x`)
+_SQL_UNION_SECRETS = re.compile(
+    r"\bunion\s+(?:all\s+)?select\b(?:(?!\bfrom\b)[^;]){0,300}?\b(?:password|passwd|pass|pwd|password_?hash|"
+    r"hashed_?password|api_?key|secret_?key|access_?token|auth_?token|private_?key|card_?number|credit_?card|cvv|"
+    r"ssn)\b", re.I | re.S)
+
 # what SQL given to a database client does, strongest first: (statement, rule, risk, what it is said to do)
 _SQL_VERDICTS = (
     (_SQL_RUNS_PROGRAM, "block.shell.database-runs-program", Risk.CRITICAL,
@@ -510,6 +519,8 @@ _SQL_VERDICTS = (
      "reads or writes the database server's own files, or sends from it: {}"),
     (_SQL_LOGIN_TABLES, "block.shell.credential-dump", Risk.CRITICAL,
      "reads the database server's own logins and password hashes: {}"),
+    (_SQL_UNION_SECRETS, "block.shell.credential-dump", Risk.CRITICAL,
+     "joins a UNION to the query to read another table's passwords or keys, as a SQL injection does: {}"),
     (_SQL_BLOCK, "block.shell.database-destruction", Risk.CRITICAL, "destroys database data: {}"),
     (_SQL_EVERY_ROW, "block.shell.database-destruction", Risk.CRITICAL,
      "deletes every row or series (a condition that holds for all of them, or none): {}"),

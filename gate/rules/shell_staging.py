@@ -80,6 +80,7 @@ from gate.content import BLOCK_ONLY, later_commands, planted_instructions, runs_
 from gate.dataout import sent_file_kind
 from gate.effects import DESCRIBED_PLAIN, LAST_OPERAND_WRITERS, program_effects
 from gate.model import Risk
+from gate.rules import code_capture
 from gate.rules.shell_attack import NAMES as _ATTACK_NAMES
 from gate.rules.shell_attack import judge as _attack_steps
 from gate.rules.shell_context import MY_FOLDER, WHOLE_FOLDER
@@ -280,6 +281,7 @@ def _inline_code_steps(d: Detector, cmd: Command, analysis: ShellAnalysis, where
         _code_deletes(d, cmd, code, where, add)
         _code_writes(d, cmd, code, where, add)
         _code_sends_secret(d, cmd, code, where, add)
+        code_capture.judge_inline(cmd, code, where, add)
 
 
 def _fed_removal_via(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:

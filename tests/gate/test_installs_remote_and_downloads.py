@@ -160,6 +160,8 @@ def test_a_credential_file_sent_out_blocks(command: str) -> None:
 @pytest.mark.parametrize("command", [
     "cat example.env", "cat .env.example", "cat design/tokens.json", "cat tokenizer.json", "cat environment.yml",
     "cp config/.env.template .env", "cat src/env.ts",
+    # a template named for what it configures (`.env.<service>.example`) is still a template
+    "cp .env.mailer.example .env", "cat .env.staging.sample",
 ])
 def test_templates_and_look_alikes_pass(command: str) -> None:
     assert _decision(command) == Decision.ALLOW, command
@@ -172,6 +174,8 @@ def test_templates_and_look_alikes_pass(command: str) -> None:
     ("/home/ana/project/token.json", Decision.CONFIRM),
     ("C:\\ProgramData\\AnyDesk\\connection_trace.txt", Decision.ALLOW),
     ("/home/ana/project/.env.sample", Decision.ALLOW),
+    ("/home/ana/project/.env.billing.template", Decision.ALLOW),
+    ("/home/ana/project/.env.billing", Decision.CONFIRM),
 ])
 def test_a_remote_tool_password_or_a_token_file_asks_as_a_file_read(path: str, expected: Decision) -> None:
     got = GATE.assess(action_from_dict({"type": "file_read", "path": path}))

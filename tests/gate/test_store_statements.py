@@ -50,6 +50,13 @@ CASES = [
     ("psql -h pg.internal -d shop -c \"UPDATE carts SET stale = true WHERE 1=1\"", "confirm",
      "confirm.shell.destructive"),
     ("psql -h pg.internal -d shop -c 'DELETE FROM carts WHERE id = 5'", "confirm", "confirm.shell.destructive"),
+    # every id counted from one is above zero: the whole table; a range of ids is not
+    ("sqlite3 notes.db 'DELETE FROM entries WHERE entry_id >= 1'", "block", "block.shell.database-destruction"),
+    ("sqlite3 notes.db 'DELETE FROM entries WHERE id > 250'", "confirm", "confirm.shell.destructive"),
+    # a UNION that reads another table's passwords through a lookup (SQL injection); a plain UNION passes
+    ("sqlite3 store.db \"SELECT title FROM books WHERE isbn = '' UNION SELECT login, pwd FROM staff--\"", "block",
+     "block.shell.credential-dump"),
+    ("sqlite3 store.db 'SELECT title FROM books UNION SELECT title FROM archive'", "allow", None),
     ("clickhouse-client --query 'SELECT count() FROM clicks'", "allow", None),
     ("bq query --use_legacy_sql=false 'SELECT country, count(*) FROM analytics.sessions GROUP BY 1'", "allow",
      None),

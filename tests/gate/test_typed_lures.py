@@ -480,3 +480,11 @@ def test_a_lure_that_opens_with_we_received_still_blocks():
     text = ("We received a request to reset your password. Your account will be suspended within 24 hours unless "
             "you verify at http://paypa1-secure.com")
     assert "block.typed.phishing-message" in fired(assess(text, "Message body", MAIL))
+
+
+def test_winnings_to_collect_through_a_link_ask_and_congratulations_pass():
+    got = assess("Follow https://draw.example.org to claim your winnings before Friday", "Message", MAIL)
+    assert got.decision is not Decision.ALLOW
+    assert "confirm.typed.phishing-message" in fired(got)
+    got = assess("Congrats on the lottery winnings! Drinks are on you Friday.", "Message", CHAT)
+    assert not {"block.typed.phishing-message", "confirm.typed.phishing-message"} & fired(got)
