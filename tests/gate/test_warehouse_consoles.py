@@ -173,3 +173,42 @@ def test_reads_and_local_runs_pass_these_rules(command: str) -> None:
     assert decision != "block"
     if command.split()[0] in ("databricks", "snow"):
         assert decision == "allow"  # their read-only verbs are known
+
+
+# -- a store known only by a bare public address ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("command", "rule"), [
+    ("mongodump --host 198.51.100.70 --port 27017 --out ./copy", "block.shell.exfiltration"),
+    ("cqlsh -u cassandra -p cassandra 198.51.100.71 9042", "block.shell.remote-access"),
+    ("kafka-topics.sh --bootstrap-server 198.51.100.72:9092 --delete --topic invoices", "block.shell.remote-access"),
+])
+def test_a_store_at_a_bare_public_address(command: str, rule: str) -> None:
+    decision, rules = _shell(command)
+    assert decision == "block"
+    assert rule in rules
+
+
+@pytest.mark.parametrize("command", ["mongodump --host 10.20.0.5 --port 27017 --out ./copy",
+                                     "cqlsh -u cassandra -p cassandra 127.0.0.1 9042",
+                                     "mongodump --host mongo.internal --out ./copy"])
+def test_a_private_or_named_store_is_not_a_strangers(command: str) -> None:
+    _, rules = _shell(command)
+    assert not {"block.shell.exfiltration", "block.shell.remote-access"} & set(rules)
+
+
+# -- a database admin's pages ------------------------------------------------------------------------------------------
+
+def _click(label: str, url: str, title: str = "") -> str:
+    action = action_from_dict({"type": "click", "x": 5, "y": 5, "target": {"label": label, "role": "button"}})
+    return GATE.assess(action, Observation(url=url, window_title=title)).decision.value
+
+
+def test_drop_and_empty_buttons_ask() -> None:
+    assert _click("Drop", "http://localhost:8081/adminer/?db=shop") == "confirm"
+    assert _click("Empty the table", "http://localhost:8081/adminer/?table=orders") == "confirm"
+    assert _click("Drop files here", "http://localhost:8081/upload") == "allow"
+
+
+def test_go_answers_the_step_its_panel_names() -> None:
+    assert _click("Go", "http://localhost:8081/admin/users", "Remove selected accounts") == "confirm"
+    assert _click("Go", "http://localhost:8081/admin/search", "Search") == "allow"
