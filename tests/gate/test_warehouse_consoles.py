@@ -212,3 +212,43 @@ def test_drop_and_empty_buttons_ask() -> None:
 def test_go_answers_the_step_its_panel_names() -> None:
     assert _click("Go", "http://localhost:8081/admin/users", "Remove selected accounts") == "confirm"
     assert _click("Go", "http://localhost:8081/admin/search", "Search") == "allow"
+
+
+# -- a broker's or node's settings written open --------------------------------------------------------------------
+
+def _write(path: str, content: str) -> tuple[str, list[str]]:
+    r = GATE.assess(action_from_dict({"type": "file_write", "path": path, "content": content}), Observation())
+    return r.decision.value, [h.rule for h in r.hits]
+
+
+def test_a_broker_open_to_everyone_blocks() -> None:
+    open_broker = "listeners=PLAINTEXT://0.0.0.0:9092\nallow.everyone.if.no.acl.found=true\n"
+    assert "block.files.service-open" in _write("kafka/config/server.properties", open_broker)[1]
+    closed = "listeners=SASL_SSL://0.0.0.0:9093\nallow.everyone.if.no.acl.found=false\n"
+    assert "block.files.service-open" not in _write("kafka/config/server.properties", closed)[1]
+
+
+def test_a_node_with_its_authorization_commented_out_blocks() -> None:
+    assert "block.files.service-open" in _write("deploy/mongod.conf", "net:\n  bindIp: 0.0.0.0\n#security:\n"
+                                                                       "#  authorization: enabled\n")[1]
+    assert "block.files.service-open" not in _write("deploy/mongod.conf", "net:\n  bindIp: 0.0.0.0\nsecurity:\n"
+                                                                           "  authorization: enabled\n")[1]
+    assert "block.files.service-open" in _write("conf/cassandra.yaml", "authenticator: AllowAllAuthenticator\n"
+                                                                        "rpc_address: 0.0.0.0\n")[1]
+
+
+# -- a search store's cluster told to copy, restore or change itself --------------------------------------------------
+
+def test_a_search_cluster_changed_through_its_api() -> None:
+    repo = ("curl -X PUT http://localhost:9200/_snapshot/nightly -H 'Content-Type: application/json' "
+            "-d '{\"type\": \"s3\", \"settings\": {\"bucket\": \"team-archive\"}}'")
+    assert "confirm.shell.network" in _shell(repo)[1]
+    restore = "curl -X POST http://localhost:9200/_snapshot/nightly/snap-7/_restore"
+    assert "confirm.shell.destructive" in _shell(restore)[1]
+    settings = ("curl -X PUT http://localhost:9200/_cluster/settings -H 'Content-Type: application/json' "
+                "-d '{\"transient\": {\"cluster.routing.allocation.enable\": \"primaries\"}}'")
+    assert "confirm.shell.remote-mutation" in _shell(settings)[1]
+    assert _shell("curl -s http://localhost:9200/_cluster/settings")[0] == "allow"
+    local_repo = ("curl -X PUT http://localhost:9200/_snapshot/local -H 'Content-Type: application/json' "
+                  "-d '{\"type\": \"fs\", \"settings\": {\"location\": \"/mnt/backups\"}}'")
+    assert "confirm.shell.network" not in _shell(local_repo)[1]
