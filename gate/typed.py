@@ -175,7 +175,11 @@ _DATABASE_WINDOW = Guarded(re.compile(
     r"oracle sql|toad(?: for \w+)?|navicat|sequel (?:ace|pro)|postico|dbvisualizer|dbvis|aqua data studio|sqlyog|"
     r"pgcli|mycli|litecli|dbgate|valentina studio|querious|razorsql|squirrel sql|dbschema|redash|"
     r"metabase|superset|snowsight|bigquery|athena query|query analyzer|sql query|sql window|"
-    r"db ?browser|database client|database console)\b|"
+    r"db ?browser|database client|database console|"
+    # analytic engines' and warehouses' own shells, by name ("Trino CLI", "SnowSQL", "Beeline")
+    r"(?:trino|presto) cli|snowsql|beeline|spark-sql|clickhouse client|impala shell|usql)\b|"
+    # ... and by prompt ("trino:sales> ", "presto:default> ", a SnowSQL "user#WAREHOUSE@DB.SCHEMA> ")
+    r"^(?:trino|presto)(?::[\w.-]{1,40})?> ?$|^[\w.-]{1,40}#[\w.-]{1,60}@[\w.-]{1,80}> ?$|"
     # a database shell's prompt as a window's title ("mysql> ", "postgres=# ", "sqlite> ", "redis 127.0.0.1:6379> ")
     r"^(?:mysql|mariadb|sqlite|redis[\w .:-]*|[\w-]{1,30}=[>#]|sql|cqlsh[\w:]*|mongo(?:sh)?[\w :/.-]*|"
     r"test|admin|local)> ?$|^[\w-]{1,30}=[#>] ?$"))

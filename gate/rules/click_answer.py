@@ -30,6 +30,8 @@ __all__ = ["AFFIRMATIVE", "RULES"]
 AFFIRMATIVE = frozenset({
     "ok", "okay", "yes", "y", "confirm", "accept", "agree", "i agree", "allow", "go ahead", "do it", "sure",
     "yes i m sure", "yes im sure", "yes i am sure", "i m sure", "im sure", "yes confirm", "yes do it",
+    # a web admin's form button under the step its panel is titled with (phpMyAdmin's "Go")
+    "go",
     # de, fr, es, it, pt, nl, sv/da/no, pl, tr, ru
     "ja", "bestätigen", "bestaetigen", "zulassen", "akzeptieren", "ja sicher",
     "oui", "confirmer", "valider", "accepter", "autoriser", "d accord",

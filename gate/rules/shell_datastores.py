@@ -141,6 +141,34 @@ def _store_urls(cmd: Command) -> list[tuple[str, str]]:
     return out
 
 
+# a snapshot repository in storage outside the cluster (its body's type), a snapshot restored, cluster settings
+_OUTSIDE_REPO = re.compile(r"[\"']type[\"']\s*:\s*[\"'](?:s3|gcs|azure|url|hdfs|source)[\"']", re.I)
+# cluster settings that move or stop shards, block writes, or join the cluster to another one
+_CLUSTER_KEYS = re.compile(r"cluster\.routing\.|cluster\.blocks\.|cluster\.remote\.|\"routing\"|\"blocks\"|\"remote\"",
+                           re.I)
+
+
+def _cluster_change(cmd: Command, method: str, urls: list[tuple[str, str]], body: str, where: str, add: Add) -> bool:
+    """A search store told to register a snapshot repository outside it (every index can then be copied there), to
+    restore a snapshot over its indices, or to move or stop its shards, block writes or join another cluster through
+    its cluster-wide settings: each asks. True when one was found."""
+    for _, path in urls:
+        segments = [s for s in path.lower().split("/") if s]
+        if len(segments) == 2 and segments[0] == "_snapshot" and _OUTSIDE_REPO.search(body):
+            add(Finding("confirm.shell.network", Risk.HIGH, f"{cmd.name} registers a snapshot repository in outside "
+                        f"storage ({segments[1][:40]}){where}: every index can be copied there", cmd.span))
+            return True
+        if segments[:1] == ["_snapshot"] and segments[-1] == "_restore" and method == "POST":
+            add(Finding("confirm.shell.destructive", Risk.HIGH, f"{cmd.name} restores a snapshot over the store's "
+                        f"indices{where}", cmd.span))
+            return True
+        if segments == ["_cluster", "settings"] and method == "PUT" and _CLUSTER_KEYS.search(body):
+            add(Finding("confirm.shell.remote-mutation", Risk.HIGH, f"{cmd.name} changes the cluster-wide settings "
+                        f"of a search store{where}", cmd.span))
+            return True
+    return False
+
+
 def _rest(cmd: Command, where: str, add: Add) -> None:
     urls = _store_urls(cmd)
     if not urls:
@@ -178,6 +206,8 @@ def _rest(cmd: Command, where: str, add: Add) -> None:
             add(Finding("confirm.shell.network", Risk.HIGH,
                         f"{cmd.name} replicates a database to {away[:60]}{where}: its documents are copied there",
                         cmd.span))
+        return
+    if method in ("PUT", "POST") and _cluster_change(cmd, method, urls, body, where, add):
         return
     if method != "DELETE":
         return
