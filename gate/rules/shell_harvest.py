@@ -51,7 +51,7 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from gate.model import Risk
-from gate.prefix import literals
+from gate.prefix import Guarded, literals
 from gate.rules import shell_backup_wipe, shell_engine_host, shell_hiding, shell_payload, shell_spawns, shell_tls
 from gate.sensitive import agent_token_file, captured_credentials, secret_file_name
 from gate.shell import Command, Finding, ShellAnalysis, resolve_path
@@ -385,9 +385,10 @@ _KITS = frozenset({"zphisher", "blackeye", "shellphish", "hiddeneye", "socialfis
                    "hiddeneye-legacy", "phishmailer", "socialphish", "thanos", "wifiphisher", "fluxion"})
 _KIT_DIR = re.compile(r"(^|/)\.server/(www|auth)(/|$)|(^|/)\.sites/|(^|/)(" +
                       "|".join(re.escape(k) for k in sorted(_KITS)) + r")([-_.][\w.-]*)?(/|$)", re.I)
-_SERVERS = re.compile(r"(^|\s)(php\d*(\.\d+)?\s+(-\S+\s+)*-S\b|python[\d.]*\s+-m\s+(http\.server|SimpleHTTPServer)\b|"
-                      r"(npx\s+)?http-server\b|(npx\s+)?serve\b|ruby\s+-run\s+-e\s*httpd\b|busybox\s+httpd\b|"
-                      r"php\s+artisan\s+serve\b)", re.I)
+_SERVERS = Guarded(re.compile(r"(^|\s)(php\d*(\.\d+)?\s+(-\S+\s+)*-S\b|"
+                              r"python[\d.]*\s+-m\s+(http\.server|SimpleHTTPServer)\b|"
+                              r"(npx\s+)?http-server\b|(npx\s+)?serve\b|ruby\s+-run\s+-e\s*httpd\b|busybox\s+httpd\b|"
+                              r"php\s+artisan\s+serve\b)", re.I))
 _DOCROOT_FLAGS = frozenset({"-t", "-d", "--directory", "-h", "--dir"})
 
 
