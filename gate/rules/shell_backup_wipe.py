@@ -30,8 +30,8 @@ _AGE = frozenset({"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-new
                   "-size", "-maxdepth"})
 # a store of the machine's (not a folder of the project the agent works in)
 _ROOTED = re.compile(r"^(?:/|~|\$\{?home\b|[a-z]:[\\/]|\\\\)", re.I)
-_CUES = ("backup", "dump", "snapshot", "borg", "restic", "machine", "veeam", "bacula")
-_ANY_CUE = literals(_CUES)  # whether a line holds one of them, in one search (not a scan per cue)
+CUES = ("backup", "dump", "snapshot", "borg", "restic", "machine", "veeam", "bacula")
+_ANY_CUE = literals(CUES)  # whether a line holds one of them, in one search (not a scan per cue)
 
 
 def _wiped(analysis: ShellAnalysis) -> str | None:

@@ -68,9 +68,9 @@ _SKIP: dict[str, re.Pattern[str]] = {
     "buildah": re.compile(r"--tls-verify=false"),
     "lftp": re.compile(r"ssl:verify-certificate\s+(?:no|false|off)"),
 }
-_CUES = ("insecure", "curl", "xh ", "check-certificate", "skipcertificatecheck", "sslverify", "verify", "tls",
+CUES = ("insecure", "curl", "xh ", "check-certificate", "skipcertificatecheck", "sslverify", "verify", "tls",
          "certificate", "trustall", "unverified", "rejectunauthorized")
-_ANY_CUE = literals(_CUES)  # whether a line holds one of them, in one search (not a scan per cue)
+_ANY_CUE = literals(CUES)  # whether a line holds one of them, in one search (not a scan per cue)
 # this machine, and the addresses and names of the home or office network (devices with their own certificates)
 _NEAR = re.compile(r"^(?:localhost|[\w-]+\.localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0\.0\.0\.0|10(?:\.\d{1,3}){3}|"
                    r"192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2}|"
