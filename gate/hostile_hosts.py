@@ -28,6 +28,7 @@ from typing import NamedTuple
 from urllib.parse import parse_qsl
 
 from gate.destinations import _BOOK, own_site
+from gate.prefix import Guarded
 from gate.urls import ip_of, is_loopback, registrable, split_url
 
 __all__ = ["Shape", "brand_service", "command_hosts", "hostile_host", "mining", "one_edit_apart", "product_front",
@@ -165,10 +166,10 @@ def hostile_host(host: str, *, weak_site: bool = False) -> str | None:
 _URL_HOST = re.compile(r"(?i)\b(?:[a-z][a-z0-9+.-]{0,15}://)?(?:[^\s/@'\"]{1,64}@)?"
                        r"((?:[a-z0-9-]{1,63}\.){1,16}[a-z][a-z0-9-]{0,62})\b")
 # what a command does to send rather than fetch: an upload, a POST body, a pipe or a redirect into a socket
-_SENDS = re.compile(r"(?i)(?:\s-(?:T|F|d)\b|\s--(?:upload-file|data(?:-binary|-raw|-urlencode)?|form|post-file|"
+_SENDS = Guarded(re.compile(r"(?i)(?:\s-(?:T|F|d)\b|\s--(?:upload-file|data(?:-binary|-raw|-urlencode)?|form|post-file|"
                     r"post-data|body-file|body-data|json)\b|-Method\s+(?:Post|Put)\b|-InFile\b|\|\s*(?:nc|ncat|netcat|"
                     r"socat|telnet)\b|\bscp\b|\brsync\b|\bsftp\b|/dev/tcp/|/dev/udp/|\bUploadFile|\bUploadString|"
-                    r"\bUploadData|\bSend-MailMessage\b|\$\([^)]*\)\.|`[^`]*`\.|\bxargs\s+curl\b|\bnslookup\b|\bdig\b)")
+                    r"\bUploadData|\bSend-MailMessage\b|\$\([^)]*\)\.|`[^`]*`\.|\bxargs\s+curl\b|\bnslookup\b|\bdig\b)"))
 _FILE_ENDS = frozenset({"sh", "py", "txt", "log", "json", "conf", "cfg", "ini", "yml", "yaml", "xml", "csv", "zip",
                         "gz", "tgz", "tar", "7z", "exe", "dll", "so", "ps1", "bat", "js", "md", "pem", "key",
                         "hta", "html", "php", "bin", "db", "sql", "bak", "old", "tmp", "rb", "pl", "go", "rs", "java",

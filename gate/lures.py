@@ -818,7 +818,7 @@ def auto_approve(text: str) -> str | None:
 # -- an order to an AI agent to delete what a cloud account keeps ----------------------------------------------
 
 _O = _BOOK["agent-order"]
-_DESTROY = re.compile(_O["destroy"])
+_DESTROY = Guarded(re.compile(_O["destroy"]))
 _DESTROY_NOT = re.compile(_O["not_order"])
 _AGENT_PLACE = re.compile(_O["place"])
 

@@ -17,13 +17,13 @@ import hashlib
 import re
 import re._constants as _c
 import re._parser as _parser
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from gate import regex_store
 from gate.patterns import _trie
 
-__all__ = ["BranchSearch", "Guarded", "Matcher", "ascii_need", "branch_heads", "literals", "required_literals",
-           "text_keys", "word_key"]
+__all__ = ["BranchSearch", "Guarded", "LiteralSets", "Matcher", "ascii_need", "branch_heads", "literals",
+           "required_literals", "text_keys", "word_key"]
 
 
 def _top_level(pattern: str) -> list[str]:
@@ -163,6 +163,43 @@ def literals(strings: Iterable[str]) -> re.Pattern[str] | None:
         pattern = _trie(found)
         regex_store.remember("trie", key, pattern)
     return regex_store.compile(pattern)
+
+
+class LiteralSets:
+    """Which of several named sets of strings occur in a text, in one pass: `present(text)` is the names of the sets
+    that have a string in `text`, what `literals(strings).search(text)` says set by set. Most texts (a command line
+    and the cue words of the checks that read a whole line) hold none: one search then answers for every set. Else
+    one trie of all the strings finds each place where one starts, the shortest there, and the longer strings that
+    begin with it are compared at that place."""
+
+    __slots__ = ("_any", "_at", "_longer")
+
+    def __init__(self, sets: Mapping[str, Iterable[str]]) -> None:
+        owners: dict[str, set[str]] = {}
+        for name, strings in sets.items():
+            for s in strings:
+                owners.setdefault(s, set()).add(name)
+        every = sorted(owners)
+        self._any = literals(every)
+        # (a zero-width look-ahead: every place where a string starts is found, overlapping ones too)
+        self._at = regex_store.compile(f"(?=({_trie(every)}))") if every else None
+        # each string, under the shortest string it begins with (the first such in sorted order), with its sets
+        self._longer: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {}
+        for s in every:
+            head = next(t for t in every if s.startswith(t))
+            self._longer[head] = (*self._longer.get(head, ()), (s, frozenset(owners[s])))
+
+    def present(self, text: str) -> frozenset[str]:
+        first = self._any.search(text) if self._any is not None else None
+        if first is None:
+            return frozenset()
+        found: set[str] = set()
+        for m in self._at.finditer(text, first.start()):  # type: ignore[union-attr]
+            at = m.start()
+            for s, names in self._longer[m.group(1)]:
+                if not names <= found and text.startswith(s, at):
+                    found |= names
+        return frozenset(found)
 
 
 class Guarded:

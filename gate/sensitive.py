@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from gate import regex_store
 from gate.digits import digit_count, has_digit
-from gate.prefix import literals
+from gate.prefix import Guarded, literals
 
 __all__ = ["Sensitive", "aba_valid", "assigned_secret", "find_secret", "find_sensitive", "iban_valid", "luhn_valid",
            "partial_secret", "password_shaped", "seed_phrase", "variable_name"]
@@ -754,12 +754,12 @@ def variable_name(text: str) -> bool:
 # -- files named for what they keep (resources/secrets.toml `[file-names]`) ---------------------------------------
 
 _NAMES = _SECRETS["file-names"]
-_NAME_WORDS = re.compile("|".join(f"(?:{w})" for w in _NAMES["words"]))
+_NAME_WORDS = Guarded(re.compile("|".join(f"(?:{w})" for w in _NAMES["words"])))
 _NAME_NOT = re.compile("|".join(f"(?:{w})" for w in _NAMES["not_words"]))
 _NAME_NOT_FOLDER = re.compile("|".join(f"(?:{w})" for w in _NAMES["not_folders"]))
 _NAME_EXTENSIONS = frozenset(_NAMES["extensions"])
-_AGENT_TOKENS = re.compile("|".join(f"(?:{w})" for w in _NAMES["agent-tokens"]["paths"]))
-_CAPTURED_BLOCK = re.compile("|".join(f"(?:{w})" for w in _NAMES["captured"]["block"]))
+_AGENT_TOKENS = Guarded(re.compile("|".join(f"(?:{w})" for w in _NAMES["agent-tokens"]["paths"])))
+_CAPTURED_BLOCK = Guarded(re.compile("|".join(f"(?:{w})" for w in _NAMES["captured"]["block"])))
 _CAPTURED_CONFIRM = re.compile("|".join(f"(?:{w})" for w in _NAMES["captured"]["confirm"]))
 _NAME_SEPARATORS = re.compile(r"[\s._\-+()\[\]]+")
 _EXTENSION = re.compile(r"\.([a-z0-9]{1,8})$")

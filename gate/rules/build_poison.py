@@ -35,6 +35,7 @@ import re
 
 from gate.content import MAX_CONTENT, runs_later
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 
 __all__ = ["RULES", "build_leak", "decoded_into_shell", "detached_start", "scanner_off", "startup_implant"]
@@ -42,7 +43,7 @@ __all__ = ["RULES", "build_leak", "decoded_into_shell", "detached_start", "scann
 # files a build or a CI run executes, beside the kinds gate/content.py already knows
 _BUILD_KINDS = frozenset({"CI workflow", "build file", "package manifest", "script a tool runs", "git hook",
                           "tool settings"})
-_BUILD_FILES = re.compile(
+_BUILD_FILES = Guarded(re.compile(
     r"(^|/)jenkinsfile[\w.-]*$|\.jenkinsfile$|\.groovy$|(^|/)\.gitlab/[^/]+\.ya?ml$|(^|/)\.github/actions/[^/]+/"
     r"action\.ya?ml$|(^|/)action\.ya?ml$|(^|/)(cloudbuild|buildspec|appveyor|codemagic|bitrise|taskfile|"
     r"\.?woodpecker|\.?gitea/workflows/[^/]+|\.forgejo/workflows/[^/]+|\.tekton/[^/]+|wercker|\.semaphore/[^/]+|"
@@ -50,7 +51,7 @@ _BUILD_FILES = re.compile(
     r"(^|/)(build|deploy|release|ci|cd|install|bootstrap|publish|package|pre-?build|post-?build|"
     r"entrypoint|report[\w-]*|coverage)[\w-]*\.(sh|bash|ps1|bat|cmd|py|js|mjs|cjs|rb|pl)$|"
     r"(^|/)(scripts?|ci|\.ci|tools|bin|hooks?)/[^/]+\.(sh|bash|ps1|bat|cmd)$|(^|/)(tox|setup)\.(ini|cfg)$|"
-    r"(^|/)build\.rs$|(^|/)(rakefile|vagrantfile|procfile)$|(^|/)\.(travis|drone)\.ya?ml$", re.IGNORECASE)
+    r"(^|/)build\.rs$|(^|/)(rakefile|vagrantfile|procfile)$|(^|/)\.(travis|drone)\.ya?ml$", re.IGNORECASE))
 
 # a variable whose name says it holds a secret: one of its parts is a secret's word
 _SECRET_PARTS = frozenset({

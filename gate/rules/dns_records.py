@@ -14,6 +14,7 @@ import re
 
 from gate.destinations import own_site
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_vocab import SHELL_TYPES
 from gate.shell import command_text
@@ -37,7 +38,7 @@ _RECORDS = (
 )
 _MAX = 100_000
 # the files (or Pi-hole's setting) a command line names when it writes records
-_CUE = re.compile(r"hosts|custom\.list|pihole|dnsmasq|unbound", re.I)
+_CUE = Guarded(re.compile(r"hosts|custom\.list|pihole|dnsmasq|unbound", re.I))
 _COMMAND_FILE = re.compile(r"[\w./~-]*(?:hosts|custom\.list|pihole\.toml|dnsmasq[\w./-]*|unbound[\w./-]*|dns\.hosts)\b",
                            re.I)
 

@@ -26,6 +26,7 @@ from importlib import resources
 from gate import regex_store
 from gate.model import Risk, Shell
 from gate.paths import file_facts
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 
 __all__ = ["RULES", "plain_config"]
@@ -837,7 +838,7 @@ def editor_program_path(ctx: Context) -> CheckResult:
 
 # -- client programs' token files ----------------------------------------------------------------------------------
 
-_CLIENT_CREDENTIALS = _rx(_DATA["client_credentials"]["paths"])
+_CLIENT_CREDENTIALS = Guarded(_rx(_DATA["client_credentials"]["paths"]))
 
 
 @rule("confirm.files.client-credentials-read", "reading a client program's settings that hold its token",

@@ -930,12 +930,12 @@ _STORAGE_HOST = re.compile(r"(?:^|\.)(?:storage\.googleapis\.com|firebasestorage
                            r"blob\.core\.windows\.net|web\.core\.windows\.net|s3[.-][a-z0-9.-]*amazonaws\.com|"
                            r"s3\.amazonaws\.com|r2\.dev|digitaloceanspaces\.com|backblazeb2\.com|"
                            r"objectstorage\.[a-z0-9-]+\.oraclecloud\.com|storage\.yandexcloud\.net)$")
-_BUILDER_HOST = re.compile(r"(?:^|\.)(?:sites\.google\.com|weebly\.com|wixsite\.com|000webhostapp\.com|"
+_BUILDER_HOST = Guarded(re.compile(r"(?:^|\.)(?:sites\.google\.com|weebly\.com|wixsite\.com|000webhostapp\.com|"
                            r"firebaseapp\.com|web\.app|netlify\.app|vercel\.app|pages\.dev|workers\.dev|"
                            r"github\.io|gitlab\.io|glitch\.me|repl\.co|replit\.app|square\.site|"
                            r"godaddysites\.com|webflow\.io|blogspot\.com|wordpress\.com|herokuapp\.com|"
                            r"onrender\.com|azurewebsites\.net|framer\.website|carrd\.co|mystrikingly\.com|"
-                           r"yolasite\.com|jimdosite\.com|ukit\.me|tilda\.ws)$")
+                           r"yolasite\.com|jimdosite\.com|ukit\.me|tilda\.ws)$"))
 _CID = re.compile(r"^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,})$")
 _RAW_PASTE = {"pastebin.com": "raw", "paste.ee": "r", "hastebin.com": "raw", "pastebin.pl": "view/raw",
               "rentry.co": "raw", "controlc.com": "raw", "paste.rs": "", "dpaste.org": "raw", "ghostbin.com": "raw"}

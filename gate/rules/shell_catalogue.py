@@ -31,6 +31,7 @@ from collections.abc import Callable
 from gate.catalogue import STDIN_SCRIPTS, fed_script, functions_for, may_trigger, windows
 from gate.effects import program_effects
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.shell_effects import download_targets
 from gate.rules.shell_guessing import guessing_loop
 from gate.rules.shell_vocab import _SECRET_READERS
@@ -294,9 +295,9 @@ def _staged_download(cmd: Command, where: str, add: Add) -> None:
                     cmd.span))
 
 
-_MINER = re.compile(r"stratum\+(tcp|ssl|tls)://|--donate-level\b|(^|\s)--(algo|coin)(=|\s)(rx/|cn/|randomx|"
+_MINER = Guarded(re.compile(r"stratum\+(tcp|ssl|tls)://|--donate-level\b|(^|\s)--(algo|coin)(=|\s)(rx/|cn/|randomx|"
                     r"cryptonight|ethash|kawpow|etchash|autolykos)|\b(xmrpool|supportxmr|moneroocean|nanopool|"
-                    r"minexmr|hashvault|2miners|f2pool|nicehash|herominers|unmineable)\.")
+                    r"minexmr|hashvault|2miners|f2pool|nicehash|herominers|unmineable)\."))
 
 
 _ENDLESS_SPAWN = re.compile(

@@ -76,6 +76,7 @@ from typing import TYPE_CHECKING
 
 from gate.catalogue import DATA, risky_destination
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.shell_effects import _OWN_WORDS, _glob_reaches, _own_parent, _own_path, _wild
 from gate.rules.shell_vocab import synced_folder
 from gate.shell import (
@@ -1395,9 +1396,9 @@ def _accounts(d: Detector, cmd: Command, analysis: ShellAnalysis, rules: set[str
 # -- shells on sockets, libraries loaded from where payloads hide, masquerading, escapes and tunnels --------
 
 _NET_CLIENTS = frozenset({"telnet", "nc", "ncat", "netcat", "openssl", "socat", "cryptcat", "ssh", "sshpass"})
-_LIB_LOAD = re.compile(r"(loadlibrary|cdll|windll|ctypes\.cdll|dlopen|ffi\.load|ffi\.dlopen|load_extension|"
+_LIB_LOAD = Guarded(re.compile(r"(loadlibrary|cdll|windll|ctypes\.cdll|dlopen|ffi\.load|ffi\.dlopen|load_extension|"
                        r"(^|\s)-engine|(^|\s)-d|(^|\s)-pkcs11|(^|\s)load|require)[\s('\"=]{0,4}(?P<lib>[^\s'\"()]+\."
-                       r"(so|dylib|dll)(\.[\d.]+)?)\b", re.I)
+                       r"(so|dylib|dll)(\.[\d.]+)?)\b", re.I))
 _WHERE_PAYLOADS_HIDE = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/|"
                                   r"^\.?/?[^/]+$|\\temp\\|%temp%|\$env:temp", re.I)
 _MODULE_HIDES = re.compile(r"^(/private)?/(tmp|var/tmp|dev/shm)/|/downloads/|(^|/)\.[^./][^/]*/", re.I)

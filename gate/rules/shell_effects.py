@@ -186,7 +186,7 @@ _C2_SERVER_FLAGS = frozenset({"-url", "--url", "-server", "--server", "-c2", "--
                               "--connect", "-callback", "--callback", "-addr", "--addr"})
 _C2_KEY_FLAGS = frozenset({"-psk", "--psk", "-key", "--key", "-secret", "--secret", "-token", "--token",
                            "-password", "--password", "-pass", "--pass"})
-IMPLANT_HINT = re.compile(r"(^|\s)--?(url|server|c2|host|connect|callback|addr)[\s=]+\S*\d+\.\d+\.\d+\.\d+")
+IMPLANT_HINT = Guarded(re.compile(r"(^|\s)--?(url|server|c2|host|connect|callback|addr)[\s=]+\S*\d+\.\d+\.\d+\.\d+"))
 
 
 def implant(cmd: Command, where: str, add: Add) -> None:
@@ -944,8 +944,8 @@ _TREE_CHANGERS = frozenset({"mv", "rm", "rmdir", "chmod", "chown", "chgrp", "shr
 
 
 # code that removes, moves or empties what it names, and the home-rooted or absolute paths it names in quotes
-_CODE_REMOVES = re.compile(r"rmtree|\bremove|\bunlink|\brename|\breplace\(|\btruncate|\brm(sync)?\b|rm\s+-\w*r|"
-                           r"remove-item|\bmove\(|\brmdir|\bdelete", re.IGNORECASE)
+_CODE_REMOVES = Guarded(re.compile(r"rmtree|\bremove|\bunlink|\brename|\breplace\(|\btruncate|\brm(sync)?\b|rm\s+-\w*r|"
+                           r"remove-item|\bmove\(|\brmdir|\bdelete", re.IGNORECASE))
 _CODE_PATH = re.compile(r"""['"]((?:~|/|\$HOME\b|\$\{HOME\})[^'"\n]{0,256})['"]""")
 _GLOB = re.compile(r"[*?\[]")
 # the names on the way to deskgate's directories and in them, for what a glob could expand to

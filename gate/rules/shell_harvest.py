@@ -51,7 +51,7 @@ from collections.abc import Callable
 from urllib.parse import unquote
 
 from gate.model import Risk
-from gate.prefix import literals
+from gate.prefix import Guarded, literals
 from gate.rules import shell_backup_wipe, shell_engine_host, shell_hiding, shell_payload, shell_spawns, shell_tls
 from gate.sensitive import agent_token_file, captured_credentials, secret_file_name
 from gate.shell import Command, Finding, ShellAnalysis, resolve_path
@@ -385,9 +385,10 @@ _KITS = frozenset({"zphisher", "blackeye", "shellphish", "hiddeneye", "socialfis
                    "hiddeneye-legacy", "phishmailer", "socialphish", "thanos", "wifiphisher", "fluxion"})
 _KIT_DIR = re.compile(r"(^|/)\.server/(www|auth)(/|$)|(^|/)\.sites/|(^|/)(" +
                       "|".join(re.escape(k) for k in sorted(_KITS)) + r")([-_.][\w.-]*)?(/|$)", re.I)
-_SERVERS = re.compile(r"(^|\s)(php\d*(\.\d+)?\s+(-\S+\s+)*-S\b|python[\d.]*\s+-m\s+(http\.server|SimpleHTTPServer)\b|"
-                      r"(npx\s+)?http-server\b|(npx\s+)?serve\b|ruby\s+-run\s+-e\s*httpd\b|busybox\s+httpd\b|"
-                      r"php\s+artisan\s+serve\b)", re.I)
+_SERVERS = Guarded(re.compile(r"(^|\s)(php\d*(\.\d+)?\s+(-\S+\s+)*-S\b|"
+                              r"python[\d.]*\s+-m\s+(http\.server|SimpleHTTPServer)\b|"
+                              r"(npx\s+)?http-server\b|(npx\s+)?serve\b|ruby\s+-run\s+-e\s*httpd\b|busybox\s+httpd\b|"
+                              r"php\s+artisan\s+serve\b)", re.I))
 _DOCROOT_FLAGS = frozenset({"-t", "-d", "--directory", "-h", "--dir"})
 
 
@@ -527,19 +528,27 @@ CUES = ("claude", "codex", "gemini", "qwen", "q ", "kiro", "cursor-agent", "open
         "cat", "head", "tail", "less", "more", "sqlite", "strings", "base64", "go ", "make", "docker", "podman", "jq",
         "type", "get-content", "gc ", "cp ", "curl", "wget", "ip.txt", "usernames", "mcp", "settings.json")
 _ANY_CUE = literals(CUES)  # whether a line holds one of them, in one search
+# the cues of this module's line checks, by name: a caller that looks for every line family's cues at once
+# (gate/rules/shell.py) hands `line` the names found
+LINE_CUES = {"harvest": CUES, "tls": shell_tls.CUES, "backup-wipe": shell_backup_wipe.CUES}
 
 
-def line(analysis: ShellAnalysis, add: Add) -> None:
+def line(analysis: ShellAnalysis, add: Add, cued: frozenset[str] | None = None) -> None:
     """The checks above, for each command of a line that holds one of their words (module docstring); and the
-    payload checks of gate/rules/shell_payload.py, which read the line as a whole."""
+    payload checks of gate/rules/shell_payload.py, which read the line as a whole. `cued`: the names of
+    `LINE_CUES` whose cues the lowered line holds, when the caller found them (None: each check looks itself)."""
     shell_payload.line(analysis, add)
     shell_spawns.line(analysis, add)
     shell_hiding.line(analysis, add)
-    shell_tls.line(analysis, add)
+    if cued is None or "tls" in cued:
+        shell_tls.line(analysis, add)
     shell_engine_host.line(analysis, add)
-    shell_backup_wipe.line(analysis, add)
+    if cued is None or "backup-wipe" in cued:
+        shell_backup_wipe.line(analysis, add)
+    if cued is not None and "harvest" not in cued:
+        return
     low = analysis.source.lower()
-    if _ANY_CUE is None or _ANY_CUE.search(low) is None:
+    if cued is None and (_ANY_CUE is None or _ANY_CUE.search(low) is None):
         return
     for cmd in analysis.commands:
         name = cmd.name

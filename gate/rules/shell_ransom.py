@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gate.model import Risk
+from gate.prefix import Guarded
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.rules.shell_destructive import _DISK_FILL, _size
 from gate.rules.shell_vocab import _DELETERS, _GLOB_CHARS
@@ -131,7 +132,7 @@ _SCRATCH = re.compile(r"^/(?:var/)?tmp/|^/dev/shm/|^/private/tmp/|^/[a-z]:/(?:wi
 _PERSONAL = re.compile(r"^(?:/home/|/root(?:/|$)|/users/|/[a-z]:/users/|/[a-z]:/?$|/mnt/|/media/|/volumes/)")
 
 # key material, by its resolved (folded) path
-_KEY_MATERIAL = re.compile(
+_KEY_MATERIAL = Guarded(re.compile(
     r"/\.ssh(?:/(?:id_[^/]*|identity|[^/]*_(?:rsa|dsa|ecdsa|ed25519)(?:_key)?|[^/]*\.(?:pem|key|ppk)))?$"
     r"|/\.gnupg(?:/(?:private-keys-v1\.d(?:/[^/]*)?|secring\.gpg|pubring\.(?:kbx|gpg)|trustdb\.gpg|"
     r"openpgp-revocs\.d(?:/[^/]*)?))?$"
@@ -148,7 +149,7 @@ _KEY_MATERIAL = re.compile(
     r"|/(?:login data|login data for account|logins\.json|key[34]\.db|signons\.sqlite)$"
     r"|/[^/]*(?:recovery|backup|rescue)[-_ .]?(?:codes?|keys?|phrase|seed|kit)[^/]*$"
     r"|/[^/]*(?:2fa|mfa|otp|totp|authenticator)[-_ .]?(?:backup|codes?|secrets?|recovery)[^/]*$"
-    r"|/\.google_authenticator$|/[^/]*(?:seed[-_ ]?phrase|mnemonic)[^/]*$")
+    r"|/\.google_authenticator$|/[^/]*(?:seed[-_ ]?phrase|mnemonic)[^/]*$"))
 _CODE_FILE = re.compile(r"\.(?:py|js|ts|go|rb|java|c|h|rs|kt|swift|php|sh|md|html|json|ya?ml|toml)$")
 
 
@@ -461,8 +462,9 @@ _MANY = re.compile(r"for\s*\(\(\s*\w+\s*=\s*(\d+)\s*;\s*\w+\s*<=?\s*(\d+)|"
                    r"\bfor\s+/l\s+%%?\w+\s+in\s*\(\s*-?\d+\s*,\s*-?\d+\s*,\s*(\d+)\s*\)|"
                    r"\bfor\s+\w+\s+in\s+range\(\s*(?:\d+\s*,\s*)?(\d+|10\s*\*\*\s*\d+)\s*\)|"
                    r"\b(?:touch|mkdir|fallocate|truncate|mktemp)\b[^;&|\n]{0,200}?\{(\d+)\.\.(\d+)\}", re.I)
-_ENDLESS_LOOP = re.compile(r"\bwhile\s+(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*;?\s*do\b|\buntil\s+false\s*;?\s*do\b|"
-                           r"\bwhile\s*\(\s*\$true\s*\)|\bfor\s*\(\s*;\s*;\s*\)|:\w+\s*&\s*goto\b", re.I)
+_ENDLESS_LOOP = Guarded(re.compile(r"\bwhile\s+(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))\s*;?\s*do\b|"
+                                   r"\buntil\s+false\s*;?\s*do\b|"
+                                   r"\bwhile\s*\(\s*\$true\s*\)|\bfor\s*\(\s*;\s*;\s*\)|:\w+\s*&\s*goto\b", re.I))
 _MAKES_FILES = re.compile(r"\b(?:touch|truncate|fallocate|dd|mkdir|head\s+-c|cp|mktemp|new-item|ni|set-content|"
                           r"out-file|fsutil\s+file\s+createnew|add-content|copy)\b|"
                           r"[^<>&|]>{1,2}\s*[\"']?[^&\s;|\"']*[$%{]|open\([^\n]{0,120}?,\s*['\"][wa]", re.I)
@@ -641,10 +643,10 @@ _HELD = (r"(?:files?|documents?|data|photos?|pictures?|databases?|backups?|netwo
 _LOCKED = (r"(?:encrypted|crypted|enciphered|locked|ciphered|verschlüsselt|verschluesselt|gesperrt|chiffrés?|"
            r"chiffrees?|chiffrées?|cryptés?|cryptes|verrouillés?|cifrados?|encriptados?|bloqueados?|crittografati|criptati|"
            r"cifrati|bloccati|criptografados?|versleuteld|vergrendeld|gecodeerd|зашифрованы|заблокированы)")
-_CLAIM = re.compile(
+_CLAIM = Guarded(re.compile(
     rf"(?:\b{_HELD}\b(?:[\s,]+[\w'’-]+){{0,5}}?[\s,]+{_LOCKED}\b|\b{_LOCKED}(?:[\s,]+[\w'’-]+){{0,3}}?[\s,]+"
     rf"(?:your|all|ihre|deine|vos|tous|sus|tus|todos|i tuoi|tutti|seus|todos os|uw|je|ваши)\b(?:[\s,]+[\w'’-]+){{0,2}}?"
-    rf"[\s,]+{_HELD}\b|ファイル.{{0,12}}暗号化|(?:文件|数据).{{0,10}}加密)", re.I)
+    rf"[\s,]+{_HELD}\b|ファイル.{{0,12}}暗号化|(?:文件|数据).{{0,10}}加密)", re.I))
 # the price or the way back: pay, a ransom, a coin address, a decrypter, a deadline, a contact to write to
 _DEMAND = re.compile(
     r"\b(?:pay|ransom|bitcoins?|btc|monero|xmr|usdt|wallet|decrypt(?:or|er)|"

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from gate.model import Risk
+from gate.prefix import literals
 from gate.shell import Command, Finding, ShellAnalysis
 
 __all__ = ["line"]
@@ -67,8 +68,9 @@ _SKIP: dict[str, re.Pattern[str]] = {
     "buildah": re.compile(r"--tls-verify=false"),
     "lftp": re.compile(r"ssl:verify-certificate\s+(?:no|false|off)"),
 }
-_CUES = ("insecure", "curl", "xh ", "check-certificate", "skipcertificatecheck", "sslverify", "verify", "tls",
+CUES = ("insecure", "curl", "xh ", "check-certificate", "skipcertificatecheck", "sslverify", "verify", "tls",
          "certificate", "trustall", "unverified", "rejectunauthorized")
+_ANY_CUE = literals(CUES)  # whether a line holds one of them, in one search (not a scan per cue)
 # this machine, and the addresses and names of the home or office network (devices with their own certificates)
 _NEAR = re.compile(r"^(?:localhost|[\w-]+\.localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0\.0\.0\.0|10(?:\.\d{1,3}){3}|"
                    r"192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2}|"
@@ -100,7 +102,7 @@ def _head_only(cmd: Command) -> bool:
 def line(analysis: ShellAnalysis, add: Add) -> None:
     """The findings of the module docstring, for a line that holds one of their words."""
     low = analysis.source.lower()
-    if not any(c in low for c in _CUES):
+    if _ANY_CUE is None or _ANY_CUE.search(low) is None:
         return
     if (m := _PROCESS_OFF.search(analysis.source)) is not None:
         add(Finding("block.shell.defense-evasion", Risk.CRITICAL,

@@ -2071,7 +2071,7 @@ _CARRIER_EXT = frozenset({"zip", "rar", "7z", "cab", "arj", "ace", "lzh", "lha",
 _DATA_EXT = frozenset({"csv", "txt", "htm", "html", "json", "xml", "tsv"})
 # script files a click opens in a script host (Windows Script Host, a shell), not in a reader
 _SCRIPT_EXT = frozenset({"js", "jse", "vbs", "vbe", "wsf", "wsh", "hta", "ps1", "bat", "cmd", "scr", "pif", "lnk"})
-_FILE_NAME = re.compile(r"[^\s/\\]+\.[a-z0-9]{1,12}$", re.IGNORECASE)
+_FILE_NAME = Guarded(re.compile(r"[^\s/\\]+\.[a-z0-9]{1,12}$", re.IGNORECASE))
 
 
 # a file name written inside a label, between quotes, brackets or spaces: at least one extension

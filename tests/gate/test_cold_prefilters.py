@@ -37,6 +37,18 @@ def test_literals_finds_what_any_of_its_strings_finds() -> None:
         assert (rx.search(text) is not None) == any(s in text for s in strings), text
 
 
+def test_literal_sets_find_the_sets_each_search_would_find() -> None:
+    from gate.prefix import LiteralSets, literals
+
+    # overlapping strings, strings that begin others (in the same set and across sets), a set with none
+    sets = {"net": ["curl", "cur", "nc "], "copy": ["cp ", "curlew"], "none": [], "word": ["rl", "日本"]}
+    found = LiteralSets(sets)
+    for text in ["", "git status", "curl x", "cur", "curlew | nc host", "scp a b", "url", "日本語", "xcurlx", "nc"]:
+        want = {name for name, strings in sets.items() if (rx := literals(strings)) is not None and rx.search(text)}
+        assert found.present(text) == want, text
+    assert LiteralSets({}).present("anything") == frozenset()
+
+
 def test_a_branch_with_no_literal_start_is_searched_only_where_its_literal_is() -> None:
     from gate.prefix import BranchSearch, text_keys
 

@@ -14,7 +14,7 @@ from gate.digits import digit_count, has_digit
 from gate.effects import DESCRIBED_OFFLINE, DESCRIBED_PLAIN, unknown_effect
 from gate.nochange import _PARTS, READ_VERBS, _secret_word
 from gate.rules import shell as shell_rules
-from gate.rules import shell_delivery, shell_notices, shell_personal, shell_ransom
+from gate.rules import shell_delivery, shell_harvest, shell_notices, shell_personal, shell_ransom
 from gate.rules.shell_dataout import CLIPBOARD_CUES
 from gate.rules.shell_effects import _WRITES_NOTHING_TO_RUN, written_then_run
 from gate.rules.shell_staging import _ANY_PURPOSE, _PURPOSE_KINDS
@@ -94,26 +94,26 @@ def test_a_plain_command_is_named_as_the_walker_names_it(words: list[str]) -> No
         assert analysis.commands[0].name == _basename(analysis.commands[0].argv[0])
 
 
-# the line families' cue lists, each searched as one pattern by the shell detector (gate/rules/shell.py)
-_CUE_SEARCHES = [(CLIPBOARD_CUES, shell_rules._CLIPBOARD_CUE), (shell_personal.CUES, shell_rules._PERSONAL_CUE),
-                 (shell_notices.WHOLE_CUES, shell_rules._NOTICE_CUE), (shell_ransom.LINE_CUES, shell_rules._RANSOM_CUE),
-                 (shell_delivery.LINE_CUES, shell_rules._DELIVERY_CUE)]
+# the line families' cue lists, all looked for in one pass by the shell detector (gate/rules/shell.py `_LINE_CUES`)
+_CUE_FAMILIES = {"clipboard": CLIPBOARD_CUES, "personal": shell_personal.CUES, "notices": shell_notices.WHOLE_CUES,
+                 "ransom": shell_ransom.LINE_CUES, "delivery": shell_delivery.LINE_CUES, **shell_harvest.LINE_CUES}
 
 
 def test_each_line_cue_is_found_by_its_family_search_however_the_line_writes_it() -> None:
-    for cues, search in _CUE_SEARCHES:
+    for family, cues in _CUE_FAMILIES.items():
         for cue in cues:
             for line in (cue, f"sudo env A=1 '{cue.upper()}' x", f"/usr/bin/{cue}", f'"{cue}"', f"a;{cue}|b"):
-                assert search.search(line.lower()), (cue, line)
+                assert family in shell_rules._LINE_CUES.present(line.lower()), (cue, line)
     # a line with none of them is not (near miss)
-    assert not any(search.search("git status") for _, search in _CUE_SEARCHES)
+    assert not shell_rules._LINE_CUES.present("git status")
 
 
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="cryptzigenoa .$(`/%0*-", max_size=24))
 def test_a_family_search_agrees_with_its_cues_one_by_one(text: str) -> None:
-    for cues, search in _CUE_SEARCHES:
-        assert (search.search(text) is not None) == any(c in text for c in cues), (cues, text)
+    found = shell_rules._LINE_CUES.present(text)
+    for family, cues in _CUE_FAMILIES.items():
+        assert (family in found) == any(c in text for c in cues), (family, text)
 
 
 @pytest.mark.parametrize(("command", "rule"), [
