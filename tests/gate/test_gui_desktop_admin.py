@@ -55,7 +55,7 @@ def test_sandbox_bus_name_typed_asks():
 
 @pytest.mark.parametrize(("label", "title", "kind"), [
     ("Input devices", "Flatseal", "click"),
-    ("X11 windowing system", "Flatseal", "click"),
+    ("Printing system", "Flatseal", "click"),
     ("All user files", "Files — Documents", "click"),
     ("~/Music:ro", "Flatseal", "type"),
     ("GTK_THEME=Adwaita-dark", "Flatseal", "type"),
