@@ -13,7 +13,7 @@ labels is the `[context.*]` tables of resources/cues.toml (`sandbox-*`, `admin-t
 - `confirm.gui.admin-tool-change`: the firewall's default zone or masquerading, a snapshot restored over the
   system, a package's updates ignored for good, the screen's automatic lock toggled.
 
-"GPU acceleration", "Wayland windowing system", a documents folder typed into the list, "Create" and "Browse" in
+The GPU, the windowing system, a documents folder typed into the list, "Create" and "Browse" in
 the snapshot tool, "Refresh" in the updater pass.
 """
 
@@ -75,7 +75,7 @@ def sandbox_widened(ctx: Context) -> str | None:
     """In a sandboxed app's permissions editor, a toggle that reaches beyond the app's own data (the person's files,
     the system's configuration, every device, the system or session bus, the SSH or GPG agent, the keyring), or the
     same typed into its lists (`home`, `host`, the secrets service's bus name): the app reaches what it was kept
-    from. "GPU acceleration", the windowing system and a documents folder typed there pass."""
+    from. The GPU, the windowing system and a documents folder typed there pass."""
     window = _sandbox_window(ctx)
     if window is None:
         return None

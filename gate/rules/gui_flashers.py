@@ -1,11 +1,11 @@
 """Rules: clicks in a program that flashes disks, cards, phones or boards, or strips a phone's apps.
 
-An image writer's "Flash!", Heimdall's "Start", a debloater's "Uninstall selection" or an imager's "PROGRAM OTP"
+An image writer's "Flash!", Heimdall's "Start", a debloater's uninstall button or an imager's "PROGRAM OTP"
 overwrite a whole disk, a phone's partitions or one-time memory with no undo; the same words elsewhere mean
 little. The window's title names the program (`[context.flasher-window]` of resources/cues.toml), and its
 commit buttons (`flasher-commit`) ask. Its switches that let it write over the machine's own system disk or
-silence its warnings (`flasher-safety-off`: Etcher's unsafe mode, an imager's "Disable warnings", the system
-drive chosen as the target) block: that is the one disk whose loss takes the machine with it.
+silence its warnings (`flasher-safety-off`: Etcher's unsafe mode, an imager's switch that turns its warnings
+off, the system drive chosen as the target) block: that is the one disk whose loss takes the machine with it.
 
 Choosing an image or a target, "Next", "Cancel" and the settings that keep system drives hidden pass.
 """
@@ -37,8 +37,8 @@ def _label(ctx: Context, name: str) -> str | None:
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def flasher_safety_off(ctx: Context) -> str | None:
     """In an image writer's or a phone flasher's window, its unsafe mode, the switch that shows system drives as
-    targets, "Disable warnings", or the system drive itself chosen as the target: the next "Flash" erases the
-    disk the machine runs from. Keeping system drives excluded passes."""
+    targets, the switch that turns its warnings off, or the system drive itself chosen as the target: the next
+    "Flash" erases the disk the machine runs from. Keeping system drives excluded passes."""
     label = _label(ctx, "flasher-safety-off")
     if label is None or (tool := _flasher(ctx)) is None:
         return None

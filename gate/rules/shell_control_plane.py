@@ -10,12 +10,12 @@ tool's own (`resources/control_plane.toml`):
   role set to admin) → block, as credential tampering: whoever holds it can do anything, and it outlives the task;
   any other token minted asks;
 - a cluster's data or workloads deleted en masse (`kubectl delete namespace --all`, a storage system's volumes or
-  replicas by `--all` or a label, `argocd app delete -l ...` with its resources, `consul kv delete -recurse` of the
-  whole store, a storage system's guard switched off and the system deleted in one line, every CI job deleted in a
-  loop) → block (mass destruction);
+  replicas by `--all` or a label, `argocd app delete -l ...` with its resources, a recursive `consul kv delete` of
+  the whole store, a storage system's guard switched off and the system deleted in one line, every CI job deleted
+  in a loop) → block (mass destruction);
 - a dashboard started without sign-in, or an administration console's service put on a public load balancer →
   block (a defence off; a console exposed);
-- a mesh's intentions opened to every service (`consul intention create -allow '*' '*'`) → block; an
+- a mesh's intentions opened to every service (an `-allow` intention from `*` to `*`) → block; an
   administrator's first password printed, a snapshot of a secret store's data saved → ask;
 - a job, pod or container named after a cryptocurrency miner handed to a scheduler → block (miner);
 - Groovy posted to Jenkins's script console (`curl --data-urlencode script=... /scriptText`) is judged as typed

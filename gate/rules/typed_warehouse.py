@@ -11,7 +11,7 @@ any console's dialect is judged alike.
                                           do not reach
     block.typed.database-security-off     the account's or server's protections switched off: a network policy
                                           removed, unloads to inline addresses allowed again, a user let past
-                                          two-step verification, the query log pointed at a web page
+                                          its second sign-in factor, the query log pointed at a web page
     block.typed.database-open-grant       rights given to everyone (`TO PUBLIC`, a database's ownership to
                                           PUBLIC) or every right on every database to an account any host may
                                           log in as (`'x'@'%'` with `*.*`)
@@ -260,7 +260,7 @@ def _whole(path: str) -> bool:
 @rule("block.typed.search-console-wipe", "Every index deleted from a search store's console",
       risk=Risk.CRITICAL, types=TYPE, confidence=0.85)
 def search_console_wipe(ctx: Context) -> CheckResult:
-    """`DELETE /_all`, `DELETE /*` or `DELETE /logs-*` typed into Kibana's or OpenSearch's Dev Tools console
+    """`DELETE /_all`, `DELETE /*` or `DELETE /logs-*` typed into Kibana's or OpenSearch's request console
     drops every index the pattern names, as the same request sent by curl does (`block.shell.database-destruction`)."""
     path = _search_delete(ctx)
     if path is None or not (path.strip("/") in ("_all", "*") or ("*" in path and _whole(path))):

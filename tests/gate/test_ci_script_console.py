@@ -10,7 +10,8 @@ from gate.model import action_from_dict
 
 GATE = SafetyGate(default_policy())
 SCRIPT = "https://ci.example.org/manage/script"
-VAULT = "http://127.0.0.1:8200/ui/vault/secrets"
+VAULT = "https://vault.corp.example:8200/ui/vault/dashboard"
+STORE_CLI = "Vault web CLI"
 
 
 def typed(text: str, label: str, url: str):
@@ -52,24 +53,24 @@ def test_a_read_of_the_controller_passes() -> None:
     "delete sys/audit/syslog",
 ])
 def test_secret_store_console_blocks_what_the_program_would(text: str) -> None:
-    a = typed(text, "Vault CLI console input", VAULT)
+    a = typed(text, STORE_CLI, VAULT)
     assert a.decision.value == "block" and "block.typed.secret-store-console" in a.rules, a
 
 
 def test_secret_store_console_asks_for_a_new_engine() -> None:
-    a = typed("write sys/mounts/team-c type=kv", "Vault CLI console input", VAULT)
+    a = typed("write sys/mounts/team-c type=kv", STORE_CLI, VAULT)
     assert a.decision.value == "confirm" and "confirm.typed.secret-store-console" in a.rules, a
 
 
 @pytest.mark.parametrize("text", ["list secret/", "read -field=ttl /auth/token/lookup-self", "fullscreen", "clear"])
 def test_secret_store_console_reads_and_its_own_commands_pass(text: str) -> None:
-    assert typed(text, "Vault CLI console input", VAULT).decision.value == "allow"
+    assert typed(text, STORE_CLI, VAULT).decision.value == "allow"
 
 
 def test_a_kubectl_web_shell_is_a_terminal() -> None:
     url = "https://clusters.example.org/dashboard/c/local/explorer/pod"
     assert typed("kubectl delete ns --all", "Kubectl shell", url).decision.value == "block"
-    assert typed("kubectl get pods -A", "Kubectl shell", url).decision.value == "allow"
+    assert typed("kubectl get deploy --all-namespaces", "Kubectl shell", url).decision.value == "allow"
 
 
 BINDING = ("apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: wide-open\n"

@@ -55,7 +55,7 @@ def test_code_sending_the_platform_asks() -> None:
 @pytest.mark.parametrize("content", [
     "import pyperclip\nprint(pyperclip.paste().upper())\n",  # read, not sent
     "import platform\nprint(platform.system(), platform.release())\n",
-    "import requests, getpass\nrequests.post('http://127.0.0.1:8080/log', json={'u': getpass.getuser()})\n",
+    "import requests, getpass\nrequests.post('http://localhost:9400/log', json={'u': getpass.getuser()})\n",
     "import requests\nrequests.post('https://api.example.com/items', json={'name': 'widget', 'qty': 3})\n",
 ])
 def test_code_that_only_reads_or_sends_nothing_personal_passes(content: str) -> None:

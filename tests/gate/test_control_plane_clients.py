@@ -38,7 +38,7 @@ def assess(command: str):
     ("kubectl -n storage delete volumes.longhorn.io --all", "block.shell.mass-destruction"),
     ("kubectl -n rook delete cephblockpools.ceph.rook.io -l app=db", "block.shell.mass-destruction"),
     ("argocd app delete --selector tier=backend -y", "block.shell.mass-destruction"),
-    ("consul kv delete -recurse /", "block.shell.mass-destruction"),
+    ("consul kv delete -http-addr=https://consul.internal:8501 -recurse /", "block.shell.mass-destruction"),
     ("kubectl -n storage patch settings.longhorn.io deleting-confirmation-flag --type merge -p '{\"value\":\"true\"}'"
      " && kubectl delete -f longhorn.yaml", "block.shell.mass-destruction"),
     ("for j in $(java -jar jenkins-cli.jar -s https://ci.example.org/ list-jobs); do java -jar jenkins-cli.jar "
@@ -49,7 +49,7 @@ def assess(command: str):
      "block.shell.defense-evasion"),
     ("kubectl -n cd patch svc argocd-server -p '{\"spec\":{\"type\":\"NodePort\"}}'", "block.shell.public-exposure"),
     ("kubectl -n tools expose deployment grafana --type=LoadBalancer --port=3000", "block.shell.public-exposure"),
-    ("vault delete sys/audit/file", "block.shell.defense-evasion"),
+    ("vault delete sys/audit/splunk-hec", "block.shell.defense-evasion"),
     # miners handed to a scheduler
     ("nomad job run jobs/xmrig.hcl", "block.shell.miner"),
     ("kubectl run helper --image=docker.io/someone/xmrig:latest", "block.shell.miner"),
@@ -91,7 +91,7 @@ def test_scoped_tokens_and_controller_changes_ask(command: str) -> None:
     "kubectl delete pods --all -n scratch",
     "kubectl -n storage get replicas.longhorn.io -l longhornvolume=pg-0",
     "argocd app delete web -y",
-    "consul kv delete -recurse cache/sessions/",
+    "consul kv delete -http-addr=https://consul.internal:8501 -recurse cache/sessions/",
     "kubectl -n web patch svc shop -p '{\"spec\":{\"type\":\"LoadBalancer\"}}'",
     "nomad job run jobs/web.hcl",
     "java -jar jenkins-cli.jar -s https://ci.example.org/ install-plugin https://updates.jenkins.io/download/plugins/git/5.2.1/git.hpi",
@@ -103,7 +103,7 @@ def test_near_misses_do_not_block(command: str) -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "vault kv list secret/",
+    "vault kv list -mount=kv apps/",
     "consul members",
     "nomad job status",
     "argocd app list",
@@ -119,7 +119,7 @@ def test_reads_pass(command: str) -> None:
 
 
 @pytest.mark.parametrize(("command", "decision"), [
-    ("consul intention create -allow '*' '*'", "block"),
+    ("consul intention create -allow -replace '*' '*'", "block"),
     ("consul intention create -allow web api", "confirm"),
     ("consul intention create -deny '*' '*'", "confirm"),
     ("argocd admin initial-password -n gitops", "confirm"),

@@ -22,7 +22,7 @@ def typed(text: str, field: str, title: str, app: str = "") -> tuple[str, tuple[
 
 
 @pytest.mark.parametrize(("label", "title"), [
-    ("All system files", "Flatseal"),
+    ("org.freedesktop.Flatpak", "Flatseal"),
     ("host", "Flatpak Permissions — System Settings"),
 ])
 def test_sandbox_escape_toggle_blocks(label, title):
@@ -54,8 +54,8 @@ def test_sandbox_bus_name_typed_asks():
 
 
 @pytest.mark.parametrize(("label", "title", "kind"), [
-    ("GPU acceleration", "Flatseal", "click"),
-    ("Wayland windowing system", "Flatseal", "click"),
+    ("Input devices", "Flatseal", "click"),
+    ("Printing system", "Flatseal", "click"),
     ("All user files", "Files — Documents", "click"),
     ("~/Music:ro", "Flatseal", "type"),
     ("GTK_THEME=Adwaita-dark", "Flatseal", "type"),
@@ -66,12 +66,12 @@ def test_sandbox_near_misses_pass(label, title, kind):
 
 
 @pytest.mark.parametrize(("label", "title"), [
-    ("Change Default Zone", "Firewall Configuration"),
-    ("Port Forwarding", "Firewall Configuration"),
+    ("Set default zone", "firewall-config"),
+    ("Port Forwarding", "Firewall - Zones"),
     ("Restore", "Timeshift"),
     ("Rollback", "Btrfs Assistant"),
     ("Ignore all future updates", "Update Manager"),
-    ("Lock screen automatically", "Screen Locking — System Settings"),
+    ("Automatic screen lock", "Screen Lock — Settings"),
 ])
 def test_admin_tool_change_asks(label, title):
     assert "confirm.gui.admin-tool-change" in clicked(label, title)[1]
@@ -82,7 +82,7 @@ def test_admin_tool_change_asks(label, title):
     ("Browse", "Timeshift"),
     ("Refresh", "Update Manager"),
     ("Restore", "Trash — Files"),
-    ("Change Default Zone", "Notes"),
+    ("Set default zone", "Notes"),
 ])
 def test_admin_tool_near_misses_pass(label, title):
     assert "confirm.gui.admin-tool-change" not in clicked(label, title)[1]

@@ -33,7 +33,7 @@ def test_a_flashers_commit_button_asks(label: str, title: str) -> None:
 
 
 @pytest.mark.parametrize(("label", "title"), [
-    ("Enable unsafe mode", "balenaEtcher - Settings"),
+    ("Enable unsafe mode", "Etcher - Advanced settings"),
     ("Show system drives", "Rufus 4.5"),
     ("Internal disk nvme0n1", "Raspberry Pi Imager - Storage"),
 ])

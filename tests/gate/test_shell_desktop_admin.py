@@ -59,7 +59,7 @@ def judged(command: str) -> tuple[str, tuple[str, ...]]:
     ("sudo snap set system proxy.http=http://192.0.2.44:3128", "block.shell.system-file-tamper"),
     ("nmcli connection modify Cafe proxy.pac-url http://proxy-config.example.net/p.pac",
      "block.shell.system-file-tamper"),
-    ("sudo snap refresh --hold", "block.shell.defense-evasion"),
+    ("sudo -E snap refresh --hold=forever", "block.shell.defense-evasion"),
     ("sudo snap set system refresh.hold=forever", "block.shell.defense-evasion"),
     # a drive wiped through the disk service, a launcher made to fetch and run
     ("busctl call org.freedesktop.UDisks2 /org/freedesktop/UDisks2/block_devices/vdb "
@@ -108,7 +108,7 @@ def test_consequential_change_asks(command):
     "sudo snapper -c root set-config TIMELINE_LIMIT_DAILY=5",
     "sudo btrfs subvolume delete /mnt/pool/.snapshots/12/snapshot",
     "sudo cryptsetup luksAddKey /dev/vdb1",
-    "sudo snap set system proxy.http=http://127.0.0.1:3128",
+    "sudo snap set system proxy.http=http://localhost:8118",
     "(crontab -l; echo '0 4 * * * ~/.local/bin/rotate-logs') | crontab -",
 ])
 def test_near_misses_do_not_block(command):
@@ -124,7 +124,7 @@ def test_near_misses_do_not_block(command):
     "kreadconfig6 --file kwinrc --group Plugins --key blurEnabled",
     "kwriteconfig6 --file kdeglobals --group KDE --key AnimationDurationFactor 0.5",
     "sudo cryptsetup luksDump /dev/vdb1",
-    "home-manager build",
+    "home-manager -f ~/dots/home.nix build",
     "home-manager news",
     "sudo timeshift --create --comments before-driver-update",
     "sudo snap save notes-app",

@@ -29,7 +29,7 @@ def test_a_document_converted_in_the_project_passes(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "markitdown notes.pdf -o ~/.bashrc",
-    "markitdown notes.pdf > ~/.ssh/authorized_keys",
+    "markitdown handout.pdf > ~/.ssh/id_ecdsa",
 ])
 def test_a_converter_writing_a_start_up_or_key_file_does_not_pass(command: str) -> None:
     assert run(command).decision is not Decision.ALLOW

@@ -9,12 +9,12 @@ import pytest
 from gate import Observation, SafetyGate, action_from_dict
 
 GATE = SafetyGate()
-WORKSHEET = Observation(app="Snowsight", url="https://app.snowflake.com/example/acct/#/worksheets")
+WORKSHEET = Observation(app="Snowsight", url="https://xy12345.eu-central-1.snowflakecomputing.com/console#/internal/worksheet")
 TRINO = Observation(app="Trino CLI", window_title="trino:finance>")
 SNOWSQL = Observation(app="SnowSQL", window_title="etl_user#LOAD_WH@ANALYTICS.PUBLIC>")
 PGADMIN = Observation(app="pgAdmin 4", window_title="Query Tool - ledger")
-MONGOSH = Observation(app="mongosh", window_title="mongosh mongodb://127.0.0.1:27017")
-DEVTOOLS = Observation(app="OpenSearch Dashboards", url="http://localhost:5601/app/dev_tools#/console")
+MONGOSH = Observation(app="mongosh", window_title="mongosh mongodb://db.internal:27018/inventory")
+DEVTOOLS = Observation(app="OpenSearch Dashboards", url="https://search.internal:5601/app/dev_tools#/console")
 
 
 def _typed(text: str, obs: Observation) -> tuple[str, list[str]]:
@@ -71,7 +71,7 @@ def test_a_local_copy_a_load_and_a_query_are_no_export(text: str) -> None:
 # -- protections off, rights to everyone, admin changes --------------------------------------------------------------
 
 @pytest.mark.parametrize("text", [
-    "ALTER ACCOUNT UNSET NETWORK_POLICY;",
+    "ALTER USER etl_svc UNSET NETWORK_POLICY;",
     "ALTER ACCOUNT SET REQUIRE_STORAGE_INTEGRATION_FOR_STAGE_OPERATION = FALSE;",
     "ALTER USER reporting SET MINS_TO_BYPASS_MFA = 60;",
     "SET GLOBAL general_log_file = '/srv/http/status.php';",
@@ -161,7 +161,7 @@ def test_a_platform_cli_change(command: str, rule: str) -> None:
     "kcat -C -b b1.internal:9092 -t audit -p 2 -o -100 -e",
     "spark-submit --master local[2] wordcount.py notes.txt",
     "bq cp sales.orders sales.orders_snapshot",
-    "databricks jobs list --output json",
+    "databricks jobs list-runs --job-id 42",
     "databricks secrets list-acls payments-scope",
     "snow connection test -c dev",
     "redis-cli -h cache.internal REPLICAOF 10.0.4.7 6379",
@@ -223,9 +223,9 @@ def _write(path: str, content: str) -> tuple[str, list[str]]:
 
 def test_a_broker_open_to_everyone_blocks() -> None:
     open_broker = "listeners=PLAINTEXT://0.0.0.0:9092\nallow.everyone.if.no.acl.found=true\n"
-    assert "block.files.service-open" in _write("kafka/config/server.properties", open_broker)[1]
+    assert "block.files.service-open" in _write("/opt/broker/etc/server.properties", open_broker)[1]
     closed = "listeners=SASL_SSL://0.0.0.0:9093\nallow.everyone.if.no.acl.found=false\n"
-    assert "block.files.service-open" not in _write("kafka/config/server.properties", closed)[1]
+    assert "block.files.service-open" not in _write("/opt/broker/etc/server.properties", closed)[1]
 
 
 def test_a_node_with_its_authorization_commented_out_blocks() -> None:
