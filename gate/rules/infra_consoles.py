@@ -8,7 +8,9 @@ verbs and the pages they act on are resources/infra_consoles.toml, for any produ
 - `confirm.gui.infra-console-change`: a store sealed, credentials revoked, storage detached, a lock released, a
   purge run, a live alert resolved, silenced or escalated, another identity's token used or cloned, a machine
   credential or a mesh rule committed, a protection toggled, something opened to everyone, a control set to none;
-- `block.gui.console-authorization-off`: authorization removed from the console (anyone may do everything);
+- `block.gui.console-authorization-off`: authorization removed from the console (anyone may do everything), or
+  privileged containers allowed for ordinary users;
+- `block.gui.system-namespace-delete`: a cluster's own system namespace deleted;
 - `confirm.typed.vulnerability-allowlisted`: a vulnerability's id typed into an allowlist or exemption field;
 - `confirm.typed.backup-target`: a bucket's or a share's address typed as where every backup goes.
 
@@ -45,7 +47,7 @@ class _Act:
 
 _ACTS: tuple[_Act, ...] = tuple(
     _Act(a["name"], a["decision"] == "block", re.compile("^" + a["labels"] + "$"), re.compile(a["places"]), a["says"])
-    for a in _BOOK["act"])
+    for a in sorted(_BOOK["act"], key=lambda a: a["decision"] != "block"))  # a blocking reading wins over an ask
 _TYPED = {k: re.compile(v, re.IGNORECASE) for k, v in _BOOK["typed"].items()}
 
 
@@ -72,12 +74,25 @@ def _act(ctx: Context) -> _Act | None:
 @rule("block.gui.console-authorization-off", "Authorization removed from a console's security settings",
       risk=Risk.CRITICAL, types=("click",), confidence=0.8)
 def authorization_off(ctx: Context) -> CheckResult:
-    """Anyone allowed to do everything, "Unsecured", "Disable security" on a console's security page: every visitor,
-    anonymous ones included, administers the server and runs code on it (a CI server's script console is one
+    """Anyone allowed to do everything, "Unsecured", "Disable security" on a console's security page, or privileged
+    containers allowed for ordinary users: every visitor, anonymous ones included, administers the server and runs
+    code on it, or every user is root on the host (a CI server's script console is one
     click away). The open consoles that cryptominers harvest were left so. "Logged-in users can do anything"
     asks (`confirm.gui.infra-console-change`)."""
     act = ctx.derived(_act)
-    if act is None or not act.block:
+    if act is None or not act.block or act.name == "system-namespace-delete":
+        return None
+    return f"clicking {ctx.derived(_label)[:40]!r} {act.says}"
+
+
+@rule("block.gui.system-namespace-delete", "A cluster's own system namespace deleted from its console",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def system_namespace_delete(ctx: Context) -> CheckResult:
+    """"Delete" on `kube-system`, `kube-public` or another `*-system` namespace's page: the cluster's DNS,
+    networking, storage or management components are deleted with it, and the cluster stops for every workload.
+    Deleting a team's own namespace asks (`confirm.gui.irreversible`)."""
+    act = ctx.derived(_act)
+    if act is None or act.name != "system-namespace-delete":
         return None
     return f"clicking {ctx.derived(_label)[:40]!r} {act.says}"
 
@@ -130,4 +145,5 @@ def backup_target(ctx: Context) -> CheckResult:
     return f"{text.strip()[:60]!r} as the backup target sends every backup to that storage"
 
 
-RULES: tuple[Rule, ...] = (authorization_off, console_change, vulnerability_allowlisted, backup_target)
+RULES: tuple[Rule, ...] = (authorization_off, system_namespace_delete, console_change, vulnerability_allowlisted,
+                           backup_target)

@@ -105,3 +105,35 @@ def test_signed_in_web_ui_on_service_port_passes():
     assert "confirm.web.local-service-admin" not in GATE.assess(nav, Observation()).rules
     api = action_from_dict({"type": "navigate", "url": "http://127.0.0.1:4646/v1/jobs"})
     assert "confirm.web.local-service-admin" in GATE.assess(api, Observation()).rules
+
+
+def test_privileged_for_ordinary_users_is_blocked():
+    got = click("Enable host PID namespace for standard users", "https://docker-ui.corp.test/#!/3/docker/host/setup")
+    assert got.decision.value == "block" and "block.gui.console-authorization-off" in got.rules
+    got = click("Enable GPU for standard users", "https://docker-ui.corp.test/#!/3/docker/host/setup")
+    assert "block.gui.console-authorization-off" not in got.rules
+
+
+def test_system_namespace_delete_is_blocked():
+    got = click("Delete", "https://k8s-ui.corp.test/#/namespace/rook-system")
+    assert got.decision.value == "block" and "block.gui.system-namespace-delete" in got.rules
+    got = click("Delete", "https://k8s-ui.corp.test/#/namespace/team-payments")
+    assert "block.gui.system-namespace-delete" not in got.rules
+
+
+def shell(command: str):
+    return judged(GATE.assess(action_from_dict({"type": "shell", "command": command}), Observation()))
+
+
+@pytest.mark.parametrize("command", [
+    "curl -X POST -H 'Authorization: Token $PD' https://pager.corp.test/api/v2/incidents/P9Z/resolve",
+    "curl -s -X POST https://alerts.corp.test/api/v1/alert_groups/AG4/silence -d '{\"delay\": 3600}'",
+    "curl -X PUT -H 'X-Vault-Token: $T' https://bao.corp.test/v1/sys/seal",
+])
+def test_alert_and_seal_api_calls_ask(command):
+    assert shell(command).decision.value in ("confirm", "block")
+
+
+def test_acknowledging_an_alert_through_the_api_passes():
+    got = shell("curl -s -X POST https://alerts.corp.test/api/v1/alert_groups/AG4/acknowledge")
+    assert got.decision.value == "allow", got
