@@ -137,3 +137,15 @@ def test_alert_and_seal_api_calls_ask(command):
 def test_acknowledging_an_alert_through_the_api_passes():
     got = shell("curl -s -X POST https://alerts.corp.test/api/v1/alert_groups/AG4/acknowledge")
     assert got.decision.value == "allow", got
+
+
+@pytest.mark.parametrize(("path", "asks"), [
+    ("/home/dev/.config/argocd/config", True),
+    ("/home/dev/.rancher/cli2.json", True),
+    ("/run/user/1000/containers/auth.json", True),
+    ("/home/dev/.config/argocd/notes.txt", False),
+    ("/home/dev/.rancher/settings.yaml", False),
+])
+def test_console_cli_sign_in_files(path, asks):
+    got = judged(GATE.assess(action_from_dict({"type": "file_read", "path": path}), Observation()))
+    assert ("confirm.files.client-credentials-read" in got.rules) is asks, got
