@@ -617,6 +617,11 @@ _LOCAL_ADMIN_PATH = re.compile(
     r"containers/(?:json|create|[^/]+/exec)|exec/)", re.IGNORECASE)
 
 
+# the web console that Vault, Consul and Nomad serve beside their API, under `/ui/`: a page of it asks for a token
+# before it shows a secret, and each change in it is a click judged on its own; their API (`/v1/...`) is not
+_SIGNED_IN_UI = re.compile(r"^/ui(?:/|$)")
+
+
 @rule("confirm.web.local-service-admin", "a service's admin console or open API on the person's own machine",
       risk=Risk.HIGH, types=NAV)
 def local_service_admin(ctx: Context) -> CheckResult:
@@ -628,7 +633,7 @@ def local_service_admin(ctx: Context) -> CheckResult:
     parts = ctx.derived(nav_parts)
     if parts is None or not parts.host or parts.scheme not in _WEB_SCHEMES or not is_loopback(parts.host):
         return None
-    if parts.port in _LOCAL_SERVICE_PORTS:
+    if parts.port in _LOCAL_SERVICE_PORTS and not _SIGNED_IN_UI.match(parts.path or ""):
         return f"{parts.host}:{parts.port} is {_LOCAL_SERVICE_PORTS[parts.port]}, open to whoever reaches it"
     if _LOCAL_ADMIN_PATH.match(parts.path or ""):
         return f"{parts.path[:60]!r} on {parts.host} is a server's admin or debug console"
