@@ -132,7 +132,8 @@ _PAGE_KINDS: tuple[tuple[str, Risk, re.Pattern[str]], ...] = (
         r"api[_-]?keys|tokens|ci[_-]?cd|secrets|variables|service[_-]?accounts?|serviceaccounts|access[_-]?keys|security[_-]?credentials|credentials)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("money", Risk.HIGH, re.compile(
-        r"/(?:billing|payment|payments|payment[_-]?methods|subscription|subscriptions|plans?|checkout|wallet|"
+        r"/(?:billing|billing[_-]?(?:info|information|details|address)|payment[_-]?(?:info|information|details)|"
+        r"payment|payments|payment[_-]?methods|credit[_-]?cards?|subscription|subscriptions|plans?|checkout|wallet|"
         r"payouts?|bank|cards?|transfers?|send[_-]?money|pay|donate|scheduled|payees?|beneficiar(?:y|ies)|recipients?)"
         r"(?:/|$|\?|#)", re.IGNORECASE)),
     ("permissions and access", Risk.HIGH, re.compile(

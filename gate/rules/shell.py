@@ -81,6 +81,7 @@ from gate.rules import (
     shell_ransom,
     shell_reading,
     shell_relays,
+    shell_sabotage,
     shell_sources,
     shell_staging,
     shell_stores,
@@ -487,6 +488,8 @@ class Detector(
                     shell_verbs.exposes(cmd, analysis, where, add)
             if cmd.name in shell_desktop_admin.NAMES:
                 shell_desktop_admin.judge(cmd, analysis, where, add)
+            if cmd.name in shell_sabotage.NAMES:
+                shell_sabotage.judge(cmd, where, add, analysis)
             if len(out) > mark and _changes_nothing(cmd):
                 out[mark:] = [f for f in out[mark:] if f.rule not in _DRY_RUN_DROPS]
             elif len(out) > mark and (_prints_usage(cmd) or shell_reading.prints_usage(cmd)):
@@ -1261,4 +1264,5 @@ RULES: tuple[Rule, ...] = (
           "The command has shell syntax errors: what it runs cannot be known for sure.", types=("shell",),
           confidence=0.5),    *(_make(*r) for r in shell_ransom.RULE_DOCS),
     *(_make(*r) for r in code_capture.RULE_DOCS),
+    *(_make(*r) for r in shell_sabotage.RULE_DOCS),
 )

