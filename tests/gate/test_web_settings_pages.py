@@ -21,7 +21,10 @@ def nav(url: str):
                                  "ms-settings:dateandtime", "ms-settings:privacy-microphone",
                                  "ms-settings:privacy-location",
                                  # lists of switches and buttons, each judged when clicked
-                                 "chrome://extensions", "about:preferences#privacy", "about:addons"])
+                                 "chrome://extensions", "about:preferences#privacy", "about:addons",
+                                 # what is granted or enforced, shown: each switch is judged when clicked
+                                 "about:policies", "edge://settings/content/camera", "chrome://settings/safetyCheck",
+                                 "chrome://settings/content/siteDetails?site=https%3A%2F%2Fnews.example"])
 def test_settings_pages_that_only_change_how_things_look_stay_quiet(url):
     assert nav(url).decision is Decision.ALLOW, url
 
