@@ -250,6 +250,11 @@ _PLAIN_SETTINGS = re.compile(
     re.IGNORECASE)
 
 
+def plain_settings_page(url: str) -> bool:
+    """The address is a settings page that holds nothing sensitive (`_PLAIN_SETTINGS`): opening it changes nothing."""
+    return _PLAIN_SETTINGS.match(url.strip()) is not None
+
+
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)
 def external_handler(ctx: Context) -> CheckResult:
     """Schemes other than http(s), file, data and mailto hand the URL to another program
