@@ -14,6 +14,8 @@ watches the screen. What names these windows, labels and hosts is the `[context.
   browser maker's (browsers update themselves, from their own settings);
 - `block.gui.notification-lure-allow`: "Allow" pressed where the page told the reader to press it to verify or
   to watch (the grant is a stream of scam notifications);
+- `block.gui.dangerous-download-kept`: "Keep" or "Download anyway" on the warning that a download is dangerous;
+- `block.gui.threat-restored`: a caught threat restored or allowed from the antivirus's quarantine;
 - `confirm.gui.chat-deleted`: a whole chat deleted or its history cleared in a messenger that keeps no trash;
 - `confirm.gui.browser-reset`: a browser's profile reset (extensions and settings go);
 - `confirm.gui.bulk-file-change`: a rename or resize tool's commit over many files, or over the originals;
@@ -109,6 +111,35 @@ def notification_lure_allow(ctx: Context) -> str | None:
     return f"{first!r} pressed because the page said to ({short(ctx.observation.window_title or _url(ctx), 60)!r})"
 
 
+@rule("block.gui.dangerous-download-kept", "A download the browser warned is dangerous kept anyway",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def dangerous_download_kept(ctx: Context) -> str | None:
+    """"Keep", "Keep anyway" or "Download anyway" on the browser's or the system's warning that the file may be
+    dangerous: the one check that caught it is overridden, and fake updates and "refund forms" arrive this way.
+    "Keep" on a display's "Keep changes?" and "Discard" on the warning pass."""
+    first = first_label(ctx)
+    if not first or cue_match(ctx, "dangerous-download-keep", first, anchored=True) is None:
+        return None
+    if cue_match(ctx, "dangerous-download-title", title_words(ctx)) is None:
+        return None
+    return f"keeps a download the browser called dangerous ({short(ctx.observation.window_title, 60)!r})"
+
+
+@rule("block.gui.threat-restored", "A caught threat restored or allowed from the antivirus's quarantine",
+      risk=Risk.CRITICAL, types=("click",), confidence=0.8)
+def threat_restored(ctx: Context) -> str | None:
+    """"Restore" or "Allow on device" on an antivirus's protection history or quarantine where the window names
+    what was caught (a trojan, a fake update, a severe threat): the file put aside is put back to run. Opening the
+    history, "Remove" and "Learn more" pass."""
+    first = first_label(ctx)
+    if not first or cue_match(ctx, "threat-release", first, anchored=True) is None:
+        return None
+    where = f"{title_words(ctx)} {url_words(_url(ctx))} {_url(ctx).lower()}"
+    if cue_match(ctx, "quarantine-window", where) is None or cue_match(ctx, "threat-name", where) is None:
+        return None
+    return f"puts a caught threat back ({first!r} on {short(ctx.observation.window_title, 60)!r})"
+
+
 @rule("confirm.gui.chat-deleted", "A whole chat deleted in a messenger that keeps no trash", risk=Risk.MEDIUM,
       types=("click",), confidence=0.75)
 def chat_deleted(ctx: Context) -> str | None:
@@ -175,5 +206,6 @@ def gift_card_purchase(ctx: Context) -> str | None:
     return f"buys gift cards ({short(ctx.observation.window_title or _url(ctx), 60)!r})"
 
 
-RULES: tuple[Rule, ...] = (login_while_screen_shared, fake_browser_update, notification_lure_allow, chat_deleted,
+RULES: tuple[Rule, ...] = (login_while_screen_shared, fake_browser_update, notification_lure_allow,
+                           dangerous_download_kept, threat_restored, chat_deleted,
                            browser_reset, bulk_file_change, new_payee, gift_card_purchase)

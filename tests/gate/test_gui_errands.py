@@ -103,3 +103,26 @@ def test_gift_card_purchase_asks_and_redeem_passes():
 def test_recovery_field_with_a_prompt_asks():
     decision, rules = typed("backup.person@mail.example", "Enter recovery email", "Two-Step Verification")
     assert "confirm.typed.account-address" in rules
+
+
+@pytest.mark.parametrize(("label", "title"), [("Keep anyway", "invoice_viewer.msi may be dangerous"),
+                                              ("Download anyway", "This file could harm your device")])
+def test_dangerous_download_kept_blocks(label, title):
+    decision, rules = clicked(label, title, "Microsoft Edge", "edge://downloads")
+    assert decision == "block" and "block.gui.dangerous-download-kept" in rules
+
+
+def test_keep_elsewhere_or_discard_is_not_that_rule():
+    assert "block.gui.dangerous-download-kept" not in clicked("Keep", "Keep these display settings?", "Settings")[1]
+    assert "block.gui.dangerous-download-kept" not in clicked("Delete", "setup.exe may be dangerous", "Chrome")[1]
+
+
+def test_caught_threat_restored_blocks():
+    decision, rules = clicked("Restore", "Quarantine - Worm:Win32/Example", "Antivirus")
+    assert decision == "block" and "block.gui.threat-restored" in rules
+
+
+def test_history_opened_or_threat_removed_is_not_that_rule():
+    assert "block.gui.threat-restored" not in clicked("Remove", "Protection history - Trojan:JS/Example",
+                                                      "Windows Security")[1]
+    assert "block.gui.threat-restored" not in clicked("Restore", "Version history - Notes.docx", "Word")[1]
