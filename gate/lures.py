@@ -507,9 +507,14 @@ _PAYEE_FIELD = _lines_of(_A["payee_field"])
 _PAY_PAGE = re.compile(_A["pay_page"], re.IGNORECASE)
 
 
+# a placeholder's prompt before the field's own words ("Enter recovery email", "Add your backup phone")
+_FIELD_PROMPT = re.compile(r"(?m)^(?:enter|type|add|set|provide|input)(?: (?:a|an|the|your|new))* ")
+
+
 def account_field(field: str, path: str) -> bool:
     if not field:
         return False
+    field = _FIELD_PROMPT.sub("", field)
     if _ACCOUNT_FIELD.search(field):
         return True
     return bool(path and _PLAIN_FIELD.search(field) and _SETTINGS_PAGE.search(path))

@@ -434,7 +434,10 @@ _CALENDAR_PAGE = re.compile(r"(?:^|[/.])(?:calendar|calendars|cal)(?:[/.?#]|$)|/
 # change of the account's wallet and still asks
 _LESS_EXPOSURE = re.compile(r"^(?!.*\b(?:and|then|plus|also|all)\b)revoke(?: this| the| my| an?| old| unused)* "
                             r"(?:api |access |personal access |app |oauth |refresh |deploy )?(?:tokens?|keys?|"
-                            r"passwords?|grants?)(?: [\w ]{0,40})?$")
+                            r"passwords?|grants?)(?: [\w ]{0,40})?$"
+                            # a browser's or a system's option that withholds a permission ("Don't allow sites to
+                            # send notifications"): the "send" is what is refused
+                            r"|^(?:don t|dont|do not) allow (?:any )?(?:sites?|apps?|websites?|pages?) to [\w ]{1,60}$")
 # mail a person stops receiving: a newsletter, marketing mail, a digest ("Unsubscribe from newsletter", "Opt out of
 # promotional emails"); a paid subscription is `[consequence.cancellation-or-closing]` and still asks
 _UNSUBSCRIBE_MAIL = re.compile(r"^(?:unsubscribe|opt out|stop (?:receiving|getting|sending me))(?: me)?"

@@ -170,6 +170,17 @@ def addon_install(ctx: Context) -> str | None:
     return f"installs an add-on or software ({where}): {short(label.raw)!r}"
 
 
+def _filtered_pref(ctx: Context) -> str:
+    """The preference the page is filtered to (`about:config?filter=network.trr.mode`), in the title's words: the
+    filtered list shows that one preference, so its switch is the one clicked."""
+    query = _url(ctx).partition("?")[2]
+    for part in query.split("&"):
+        name, _, value = part.partition("=")
+        if name.lower() in ("filter", "search") and value:
+            return " ".join(re.split(r"[.\-_%]+", value.lower())).strip()
+    return ""
+
+
 @rule("confirm.gui.hidden-pref-toggle", "A protection's hidden preference flipped on the browser's config page",
       risk=Risk.HIGH, types=("click",), confidence=0.75)
 def hidden_pref_toggle(ctx: Context) -> str | None:
@@ -183,7 +194,7 @@ def hidden_pref_toggle(ctx: Context) -> str | None:
     first = first_label(ctx)
     if not first or not _matches(ctx, "config-toggle", first):
         return None
-    pref = _matches(ctx, "security-pref", title_words(ctx))
+    pref = _matches(ctx, "security-pref", title_words(ctx)) or _matches(ctx, "security-pref", _filtered_pref(ctx))
     if pref is None:
         return None
     return f"flips a protection's hidden preference ({short(ctx.observation.window_title, 60)!r})"

@@ -58,6 +58,7 @@ from gate.rules.shell_platforms import (
 from gate.rules.shell_privilege import acl_grant, host_root_device, polkit_grant
 from gate.rules.shell_token_search import collected_into, token_format
 from gate.rules.shell_vocab import LEGACY_AUTORUN
+from gate.rules.web import plain_settings_page
 from gate.shell import (
     DOWNLOADERS,
     HOME,
@@ -1104,6 +1105,8 @@ def unknown(d: Detector, cmd: Command, analysis: ShellAnalysis, where: str, add:
         return  # an unparsable string asks (shell) or is prose (typed text) already
     if not _PROGRAM_START.match(cmd.name or "-") or not cmd.name.strip("/.~"):
         return  # `-rf`, `/`: a fragment, not a program (a person sees it typed; bash would not find it)
+    if cmd.via and ":" in cmd.name and plain_settings_page(cmd.name):
+        return  # `Start-Process ms-settings:display`: a launcher opens a plain settings page, nothing else runs
     if cmd.via and cmd.via[-1].endswith(" -m"):
         return  # `python -m module`: a module of the interpreter, judged like the interpreter's code
     if len(analysis.commands) == 1 and not cmd.via and _prose(analysis.source) and program_effects(cmd.name) is None:

@@ -226,16 +226,18 @@ def file_url(ctx: Context) -> CheckResult:
 
 # Browser and system settings pages that hold no password, key, protection or data to clear: how the screen,
 # the text, the language, the start page, the search engine, downloads and bookmarks look. The pages for
-# passwords, payment methods, a browser's privacy and security, site permissions, cookies, extensions, flags,
+# passwords, payment methods, a browser's privacy and security, cookies, extensions, flags,
 # `about:config` and Windows security keep asking.
 _PLAIN_SETTINGS = re.compile(
     r"^(?:chrome|edge|brave|vivaldi|opera)://(?:settings/?(?:appearance|fonts|languages|downloads|onstartup|"
     r"search|searchengines|accessibility|defaultbrowser|help)?|history|downloads|bookmarks|newtab|"
-    r"version|about|help|extensions)/?(?:[?#].*)?$"
+    r"version|about|help|extensions|"
+    # the safety check and the site-permission lists only show what is granted: each switch is judged when clicked
+    r"settings/(?:safetycheck|content(?:/\w+)?))/?(?:[?#].*)?$"
     # (the extensions list and the privacy section show switches and buttons, each judged when clicked; the saved
     # passwords open from there on a page of their own, which asks)
     r"|^about:(?:preferences(?:#(?:general|home|search|sync|privacy))?|downloads|addons/?(?:#.*)?|home|welcome|"
-    r"support|profiles|logins/?#?help|reader)$"
+    r"support|profiles|logins/?#?help|reader|policies)$"
     r"|^ms-settings:(?:display|nightlight|personalization(?:-background|-colors|-start|-lockscreen|-themes|-fonts)?|"
     r"colors|themes|lockscreen|taskbar|sound|notifications|dateandtime|regionlanguage|regionformatting|keyboard|"
     r"mousetouchpad|typing|easeofaccess(?:-\w+)?|about|storagesense|batterysaver|powersleep|defaultapps|"
@@ -246,6 +248,11 @@ _PLAIN_SETTINGS = re.compile(
     r"privacy(?:-(?:webcam|microphone|location|notifications|contacts|calendar|speech|general|activityhistory|"
     r"appdiagnostics|documents|pictures|videos|musiclibrary|downloadsfolder|radios|backgroundapps))?)?$",
     re.IGNORECASE)
+
+
+def plain_settings_page(url: str) -> bool:
+    """The address is a settings page that holds nothing sensitive (`_PLAIN_SETTINGS`): opening it changes nothing."""
+    return _PLAIN_SETTINGS.match(url.strip()) is not None
 
 
 @rule("confirm.web.external-handler", "a URL scheme handled outside the browser", risk=Risk.MEDIUM, types=NAV)

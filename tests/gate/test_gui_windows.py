@@ -129,6 +129,16 @@ def test_security_pref_toggled_asks():
                                                         "Firefox", "about:config")
 
 
+def test_security_pref_in_the_page_filter_asks():
+    assert "confirm.gui.hidden-pref-toggle" in rules_of("Toggle", "Advanced Preferences", "Firefox",
+                                                        "about:config?filter=xpinstall.signatures.required")
+    assert "confirm.gui.hidden-pref-toggle" not in rules_of("Toggle", "Advanced Preferences", "Firefox",
+                                                            "about:config?filter=browser.tabs.warnOnClose")
+    assert "confirm.gui.hidden-pref-toggle" not in rules_of("Toggle", "Advanced Preferences", "Firefox",
+                                                            "about:config?filter=extensions.formautofill.addresses"
+                                                            ".enabled")
+
+
 def test_other_prefs_and_copies_pass():
     assert "confirm.gui.hidden-pref-toggle" not in rules_of("Toggle", "browser.tabs.closeWindowWithLastTab",
                                                             "Firefox", "about:config")

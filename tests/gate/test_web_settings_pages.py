@@ -21,7 +21,10 @@ def nav(url: str):
                                  "ms-settings:dateandtime", "ms-settings:privacy-microphone",
                                  "ms-settings:privacy-location",
                                  # lists of switches and buttons, each judged when clicked
-                                 "chrome://extensions", "about:preferences#privacy", "about:addons"])
+                                 "chrome://extensions", "about:preferences#privacy", "about:addons",
+                                 # what is granted or enforced, shown: each switch is judged when clicked
+                                 "about:policies", "edge://settings/content/camera", "chrome://settings/safetyCheck",
+                                 "chrome://settings/content/siteDetails?site=https%3A%2F%2Fnews.example"])
 def test_settings_pages_that_only_change_how_things_look_stay_quiet(url):
     assert nav(url).decision is Decision.ALLOW, url
 
@@ -35,3 +38,16 @@ def test_settings_pages_with_passwords_protections_or_data_still_ask(url):
     a = nav(url)
     assert a.decision is Decision.CONFIRM, (url, a.rules)
     assert "confirm.web.external-handler" in a.rules
+
+
+def shell(command: str):
+    return GATE.assess(action_from_dict({"type": "shell", "command": command}))
+
+
+@pytest.mark.parametrize("command", ['Start-Process "ms-settings:nightlight"', "Start-Process ms-settings:sound"])
+def test_plain_settings_page_opened_by_a_launcher_passes(command):
+    assert shell(command).decision is Decision.ALLOW
+
+
+def test_protection_settings_page_opened_by_a_launcher_still_asks():
+    assert shell('Start-Process "ms-settings:windowsdefender"').decision is Decision.CONFIRM
