@@ -20,6 +20,7 @@ import shlex
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from gate.client_configs import plain_client_config
 from gate.content import later_commands, tool_of, unofficial_sources
 from gate.content import runs_later as content_runs_later
 from gate.hostile_hosts import hostile_host
@@ -381,8 +382,8 @@ def outside_sandbox(ctx: Context) -> CheckResult:
     if f is None:
         return None
     outside = [real for real, _, inside in changed_paths(f) if not inside]
-    if not outside or ctx.derived(new_personal_file):
-        return None
+    if not outside or ctx.derived(new_personal_file) or ctx.derived(plain_client_config):
+        return None  # (a new everyday file of the person's, a data client's plain options)
     home = ctx.compiled.home
     where = ", ".join(_short(r, home) for r in f.roots) or "none set"
     return f"{_VERB[ctx.type]} {_short(outside[0], home)}: outside the agent's work area ({where})"

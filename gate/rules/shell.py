@@ -82,6 +82,7 @@ from gate.rules import (
     shell_reading,
     shell_relays,
     shell_sabotage,
+    shell_routine_admin,
     shell_sources,
     shell_staging,
     shell_stores,
@@ -502,6 +503,8 @@ class Detector(
                     not _feeds_another(cmd, cmds):
                 # (root only to read, and what it reads is shown, not handed to another program)
                 out[mark:] = [f for f in out[mark:] if f.rule != "confirm.shell.privilege-escalation"]
+            if len(out) > mark and cmd.name in shell_routine_admin.NAMES:  # (a protection on, a routine chore)
+                out[mark:] = shell_routine_admin.after(cmd, analysis, out[mark:])
             if len(out) > mark and shell_reading.reads_only(cmd, analysis):
                 # (a reading sub-command: what the program's other verbs do is not done)
                 out[mark:] = shell_reading.after_reading(cmd, out[mark:])

@@ -178,7 +178,9 @@ _STAGING = re.compile(r"^(/usr/(local/)?s?bin|/s?bin|/usr/lib\w*|/lib\w*|/etc|/o
 _HASH_FILE = re.compile(r"(^|[\s@<'\"(=:,])(?P<path>/etc/(g?shadow-?|master\.passwd))(?=$|[\s'\")\\;,|&>])")
 _METADATA_ONLY = frozenset({"ls", "stat", "test", "[", "[[", "getfacl", "lsattr", "namei", "file", "ll", "echo",
                             "printf", "chmod", "chown", "chgrp", "chattr", "setfacl", "grep", "rg", "find", "locate",
-                            "which", "man", "apropos", "sudo", "doas", "cpio"})
+                            "which", "man", "apropos", "sudo", "doas", "cpio", "auditctl"})
+# (auditctl's -w names a file for the kernel to watch: its use is recorded, nothing is read from or written to it)
+_WATCH_ONLY = frozenset({"auditctl"})
 _CONTROL_FILE = re.compile(r"(?P<path>/etc/sudoers(\.d/[^\s'\")]*)?|/etc/passwd|/etc/group|/etc/ld\.so\.preload|"
                            r"/etc/pam\.d/[^\s'\")]+|authorized_keys2?)(?=$|[\s'\")\\;,|&>])")
 _OUTPUT_FLAG = re.compile(r"(^|\s)(-o|--output|--outfile|--out-file|-w|--write|-L|--log|-t|--dump-bin|-W|"
@@ -192,7 +194,7 @@ _WRITES_IT = re.compile(r"print[^;]{0,300}>|\bwrite|[\"'](w|wb|a|ab|w\+|r\+)[\"'
 def _control_file(cmd: Command, name: str, span: str, where: str, add: Add) -> None:
     """A file that decides who may log in or act as root, handed to a program that writes files (as its
     output option, or to one that writes what it is given: awk print >, an interpreter's open)."""
-    m = _OUTPUT_FLAG.search(span)
+    m = _OUTPUT_FLAG.search(span) if name not in _WATCH_ONLY else None
     if m is None:
         eff = program_effects(name) or frozenset({"exec"})  # a program the table does not know may write
         if not eff & {"write", "exec"} or name in _METADATA_ONLY:

