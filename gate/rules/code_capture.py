@@ -25,10 +25,11 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from gate.device_admin import public_ip
 from gate.model import Risk
 from gate.rules.base import CheckResult, Context, Rule, rule
 from gate.shell import Command, Finding
-from gate.urls import is_loopback
+from gate.urls import is_loopback, split_url
 
 __all__ = ["RULES", "RULE_DOCS", "SCREEN_NAMES", "captured_sent", "fetched_key_encrypt", "judge_inline", "judge_screen"]
 
@@ -169,12 +170,13 @@ RULE_DOCS: tuple[tuple[str, str, Risk, str], ...] = (
      "An interpreter's inline code (`python3 -c`, `node -e`, `ruby -e`, `perl -e`, `powershell -Command`) that reads "
      "the clipboard, keystrokes, the screen or the user's or machine's name and sends it to another host (an HTTP "
      "request, a raw socket, mail): what spyware does, run in one line; and a screenshot saved on the command line "
-     "(screencapture, gnome-screenshot, scrot, maim, grim) that a later command of the line sends to another host "
-     "(scp, rsync to a remote, curl, nc). Requests to this machine pass."),
+     "(screencapture, gnome-screenshot, scrot, maim, grim) that a later command of the line sends to a bare public "
+     "address, or to any host again and again (a loop paced by sleep). Requests to this machine pass."),
     ("confirm.shell.code-sends-capture", "inline code sends the platform, the installed packages or a file away",
      Risk.HIGH,
      "An interpreter's inline code that sends the platform, the list of installed packages or a file's contents to "
-     "another host: the machine's fingerprint or a document leaves; a person decides."),
+     "another host: the machine's fingerprint or a document leaves; a person decides. Also a screenshot saved on the "
+     "command line and sent to a named host (a bug tracker, a chat upload): whatever the screen shows leaves."),
 )
 
 
@@ -226,9 +228,34 @@ def judge_screen(cmd: Command, commands: tuple[Command, ...], where: str, add: C
             continue  # a local copy
         # (the file's name as the operand ends: `shot.png`, `/tmp/shot.png`, curl's `file=@shot.png`)
         if any(_LAST_NAME.split(a.lower())[-1] in shots for a in other.argv[1:]):
-            add(Finding("block.shell.code-sends-capture", Risk.CRITICAL,
-                        f"{cmd.name} saves the screen and {other.name} sends it to another host{where}", cmd.span))
+            hosts = [h for a in other.argv[1:] if (h := _host_of(a))]
+            if hosts and all(is_loopback(h) for h in hosts):
+                return  # (to this machine's own server: nothing leaves)
+            again = any(c.name == "sleep" for c in commands)  # (a capture paced by a sleep: a loop that watches)
+            if again or any(public_ip(h) for h in hosts):
+                add(Finding("block.shell.code-sends-capture", Risk.CRITICAL,
+                            f"{cmd.name} saves the screen and {other.name} sends it "
+                            f"{'again and again' if again else 'to a bare address'}{where}: what screen-grabbing "
+                            f"spyware does", cmd.span))
+            else:
+                # (a screenshot attached to a bug report or a chat is everyday; the person sees where it goes)
+                add(Finding("confirm.shell.code-sends-capture", Risk.HIGH,
+                            f"{cmd.name} saves the screen and {other.name} sends it to another host{where}: whatever "
+                            f"the screen shows leaves the machine", cmd.span))
             return
+
+
+_SCP_HOST = re.compile(r"^(?:[^@/\s]+@)?([a-z0-9][a-z0-9.\-]*):", re.I)
+
+
+def _host_of(arg: str) -> str | None:
+    """The host an operand of a sender names: a URL's (`https://h/x`), scp's (`user@h:path`), or a bare address."""
+    if "://" in arg:
+        parts = split_url(arg)
+        return parts.host if parts is not None else None
+    if (m := _SCP_HOST.match(arg)) is not None:
+        return m.group(1)
+    return arg if public_ip(arg) else None
 
 
 RULES: tuple[Rule, ...] = (code_sends_capture_block, code_sends_capture_confirm, fetched_key_encrypt_rule)

@@ -6,8 +6,9 @@ tool's own (`resources/control_plane.toml`):
 
 - a key to everything minted or given (`vault token create -policy=root`, `policies=root` written to an auth method's
   user, `consul acl token create -policy-name global-management`, Consul's anonymous token given a policy, `nomad acl
-  token create -type=management`, cluster-admin bound to a workload's service account or a group, Argo CD's default
-  role set to admin) → block, as credential tampering: whoever holds it can do anything, and it outlives the task;
+  token create -type=management`, cluster-admin bound to a group every caller is in or to a web console's own
+  account, Argo CD's default role set to admin) → block, as credential tampering: whoever holds it can do anything,
+  and it outlives the task;
   any other token minted asks;
 - a cluster's data or workloads deleted en masse (`kubectl delete namespace --all`, a storage system's volumes or
   replicas by `--all` or a label, `argocd app delete -l ...` with its resources, a recursive `consul kv delete` of
@@ -85,6 +86,13 @@ def _split(value: str) -> set[str]:
     return {v.strip().strip("'\"") for v in value.split(",")}
 
 
+def _console_account(subject: str) -> bool:
+    """`ns:name` is a web console's own service account (`kubernetes-dashboard:kubernetes-dashboard`): admin given
+    to it is admin for whoever reaches the console's page, signed in or not."""
+    name = subject.rpartition(":")[2].lower()
+    return name in _CONSOLES or "dashboard" in name
+
+
 def _grant(cmd: Command) -> tuple[str, bool] | None:
     """(what is minted or given, whether it is every right) for a command that mints a token or grants a role."""
     w, pos = cmd.words, _positional(cmd.words)
@@ -112,7 +120,9 @@ def _grant(cmd: Command) -> tuple[str, bool] | None:
     elif cmd.name in ("kubectl", "oc") and pos[1:3] in (["create", "clusterrolebinding"], ["create", "rolebinding"]):
         roles = set(_values(w, "--clusterrole", "--role"))
         subjects = _values(w, "--serviceaccount", "--group")
-        if roles & _ADMIN and subjects:
+        # (admin bound to a group every caller is in hands the cluster to anyone; bound to one of the organisation's
+        # own service accounts or groups it is an administrator's decision, which the cluster rules ask about)
+        if roles & _ADMIN and any(s.lower() in _EVERYONE or _console_account(s) for s in subjects):
             return f"{', '.join(sorted(roles))} bound to {', '.join(subjects)}", True
     return None
 
@@ -251,6 +261,7 @@ def judge(cmd: Command, analysis: ShellAnalysis, where: str, add: Add) -> None:
                         f"{where}mints or grants {what}: a key to every secret and system, kept past this task",
                         cmd.span[:200]))
         else:
+            # (a credential made: who holds it acts with its rights after this task; a person decides)
             add(Finding("confirm.shell.privilege-escalation", Risk.HIGH, f"{where}mints {what}", cmd.span[:200]))
     if (wiped := _wiped(cmd, analysis)) is not None:
         add(Finding("block.shell.mass-destruction", Risk.CRITICAL,

@@ -204,7 +204,7 @@ def _flatpak(cmd: Command, where: str, add: Add) -> None:
                         f"removes every Flatpak app and deletes all of their data{where}", cmd.span))
         elif "--unused" not in words:
             add(Finding("confirm.shell.install", Risk.MEDIUM, f"removes a Flatpak app{where}", cmd.span))
-    elif verb in ("remote-add", "remote-modify", "remote-delete"):
+    elif verb in ("remote-modify", "remote-delete"):  # (a remote added is judged by its host: programs.toml)
         add(Finding("confirm.shell.install", Risk.MEDIUM,
                     f"changes where Flatpak apps come from ({verb}){where}", cmd.span))
 

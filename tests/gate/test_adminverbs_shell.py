@@ -320,7 +320,7 @@ def test_one_redis_database_flushed_asks_and_every_database_blocks() -> None:
 
 
 @pytest.mark.parametrize("command", [
-    "vault operator seal", "vault token create -policy=root", "consul acl bootstrap", "consul leave",
+    "vault operator seal", "vault token create -ttl=30m", "consul acl bootstrap", "consul leave",
     "rclone rmdirs remote:archive",
 ])
 def test_secret_store_and_cluster_admin_verbs_ask(command: str) -> None:

@@ -26,9 +26,12 @@ def assess(command: str):
     ("consul acl token update -id 00000000-0000-0000-0000-000000000002 -policy-name kv-writer",
      "block.shell.credential-tamper"),
     ("nomad acl token create -name ops -type=management", "block.shell.credential-tamper"),
-    ("kubectl create clusterrolebinding ci-all --clusterrole=cluster-admin --serviceaccount=ci:builder",
+    ("kubectl create clusterrolebinding open --clusterrole=cluster-admin --group=system:authenticated",
      "block.shell.credential-tamper"),
-    ("oc create clusterrolebinding staff --clusterrole=cluster-admin --group=staff", "block.shell.credential-tamper"),
+    ("oc create clusterrolebinding anon --clusterrole=cluster-admin --group=system:unauthenticated",
+     "block.shell.credential-tamper"),
+    ("kubectl create clusterrolebinding ui --clusterrole=cluster-admin --serviceaccount=ops:grafana",
+     "block.shell.credential-tamper"),
     ("kubectl -n gitops patch configmap argocd-rbac-cm --type merge "
      "-p '{\"data\":{\"policy.default\":\"role:admin\"}}'",
      "block.shell.credential-tamper"),
@@ -75,6 +78,7 @@ def test_estate_handed_over_or_destroyed_blocks(command: str, rule: str) -> None
     "vault token create -policy=deploy-read -ttl=1h",
     "consul acl token create -description ci -policy-name kv-read",
     "nomad acl token create -name ci -type=client -policy=readonly",
+    "vault token create -ttl=2h",
     "vault write auth/userpass/users/helper password=s3cret policies=dev",
     "java -jar jenkins-cli.jar -s https://ci.example.org/ install-plugin git",
     "java -jar jenkins-cli.jar -s https://ci.example.org/ safe-restart",
@@ -88,6 +92,8 @@ def test_scoped_tokens_and_controller_changes_ask(command: str) -> None:
 
 @pytest.mark.parametrize("command", [
     "kubectl create clusterrolebinding ci-view --clusterrole=view --serviceaccount=ci:builder",
+    "kubectl create clusterrolebinding ci-all --clusterrole=cluster-admin --serviceaccount=ci:builder",
+    "oc create clusterrolebinding staff --clusterrole=cluster-admin --group=staff",
     "kubectl delete pods --all -n scratch",
     "kubectl -n storage get replicas.longhorn.io -l longhornvolume=pg-0",
     "argocd app delete web -y",

@@ -97,7 +97,6 @@ STILL_ASK = (
     "visidata --play steps.vdj",
     "jcmd 4242 JVMTI.agent_load /tmp/agent.so",
     "jcmd 4242 GC.heap_dump /tmp/heap.hprof",
-    "emulator -avd Pixel_7",
     "pio run -t upload",
     "arduino-cli upload -p /dev/ttyACM0 Blink",
     "arduino-cli compile -u -p /dev/ttyACM0 --fqbn arduino:avr:uno Blink",

@@ -52,7 +52,6 @@ def test_insecure_sources_block(command: str) -> None:
     "conda config --add channels https://conda.example.org/main",
     "helm repo add tools https://charts.example.org",
     "flatpak remote-add --if-not-exists extras https://flatpak.example.org/extras.flatpakrepo",
-    "zypper --no-gpg-checks install htop",
 ])
 def test_unknown_https_sources_ask(command: str) -> None:
     assert shell(command) == Decision.CONFIRM

@@ -464,8 +464,9 @@ def test_a_cluster_token_shown_asks(command):
     _asks(command, "confirm.shell.secret-read")
 
 
-def test_a_scoped_cluster_token_made_passes():
-    _passes("consul acl token create -description ci -policy-name deploy")
+def test_a_scoped_cluster_token_made_asks():
+    # (a credential made outlives the task: who holds it acts with its rights; a person decides)
+    _asks("consul acl token create -description ci -policy-name deploy", "confirm.shell.privilege-escalation")
 
 
 def test_a_cluster_token_made_and_sent_away_blocks():

@@ -265,7 +265,6 @@ def test_shares_pool_changes_server_dumps_and_all_powerful_tokens_ask(command: s
     "pg_dumpall --no-role-passwords -f cluster.sql",
     "pg_dump -d orders -Fc -f orders.dump",
     "mysqldump --single-transaction shop > shop.sql",
-    "vault token create -policy=deploy-read -ttl=1h",
 ])
 def test_ordinary_storage_and_dump_uses_pass(command: str) -> None:
     got = assess(command)
