@@ -83,7 +83,7 @@ STILL_ASK = [
     "hledger-web --serve-api --host 0.0.0.0 --allow view", "lt --port 8000 --print-requests",
     "bitsadmin /transfer job /download https://example.org/a.exe C:\\a.exe",
     "frpc completion bash >> ~/.bashrc", "source <(frpc completion bash)",
-    "Repair-Volume -DriveLetter D -OfflineScanAndFix", "Optimize-Volume -DriveLetter D -Defrag", "snap refresh",
+    "Repair-Volume -DriveLetter D -OfflineScanAndFix", "Optimize-Volume -DriveLetter D -Defrag",
     "gcloud config set api_endpoint_overrides/compute https://api.example.net/",
     "aws configure set aws_secret_access_key abc123", "aws eks update-kubeconfig --name c --kubeconfig /etc/kube.conf",
     "az role assignment create --assignee bob@example.com --role Owner", "testdisk /dev/sdb",

@@ -1452,7 +1452,7 @@ ROOT_READS = [
     "sudo fail2ban-client status postfix-sasl",
     "sudo dnf history",
     "sudo subscription-manager identity",
-    "sudo cryptsetup luksDump /dev/nvme0n1p3",
+    "sudo cryptsetup luksDump /dev/vdb1",
     "sudo softwareupdate --history",
     "sudo dscl . -read /Groups/admin GroupMembership | grep -i ann",
     "sudo k3s crictl images",
