@@ -32,6 +32,8 @@ def rules_of(label: str, title: str = "", app: str = "", url: str = "") -> tuple
     ("Autoriser", "Demande de contrôle — « Support » souhaite contrôler votre écran", "FaceTime"),
     ("Allow control", "FaceTime — call with +1 555 0100", "FaceTime"),
     ("Control my screen", "", "Screen Sharing"),
+    ("Take full control", "Quick Assist", "QuickAssist"),
+    ("Allow", "Quick Assist — screen sharing", "QuickAssist"),
 ])
 def test_remote_access_switched_on_asks(label, title, app):
     assert "confirm.gui.remote-access-on" in rules_of(label, title, app)
@@ -45,6 +47,8 @@ def test_remote_access_switched_on_asks(label, title, app):
     ("Request control", "FaceTime — screen sharing from Dad", "FaceTime"),
     ("Media sharing", "Settings — Sharing", "gnome-control-center"),
     ("On", "Settings — Bluetooth", "Settings"),
+    ("View screen", "Quick Assist", "QuickAssist"),
+    ("Take a picture", "Camera", "Camera"),
 ])
 def test_remote_access_near_misses_pass(label, title, app):
     assert "confirm.gui.remote-access-on" not in rules_of(label, title, app)

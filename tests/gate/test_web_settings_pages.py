@@ -51,3 +51,14 @@ def test_plain_settings_page_opened_by_a_launcher_passes(command):
 
 def test_protection_settings_page_opened_by_a_launcher_still_asks():
     assert shell('Start-Process "ms-settings:windowsdefender"').decision is Decision.CONFIRM
+
+
+@pytest.mark.parametrize("command", ["cmd /c start ms-settings:bluetooth", 'start "" ms-settings:mousetouchpad',
+                                     "cmd /c start shell:downloads"])
+def test_a_page_start_opens_is_not_a_file_stream(command):
+    assert "confirm.shell.defense-evasion" not in shell(command).rules, shell(command).rules
+
+
+@pytest.mark.parametrize("command", ["cmd /c start ms-notes:run.exe", r"type tool.exe > C:\Users\Public\a.log:t.exe"])
+def test_a_stream_named_like_a_page_is_still_one(command):
+    assert "confirm.shell.defense-evasion" in shell(command).rules, shell(command).rules
